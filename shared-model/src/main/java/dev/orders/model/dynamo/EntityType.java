@@ -1,0 +1,11 @@
+package dev.orders.model.dynamo;
+
+/** Value of the {@code entityType} attribute every item carries; codecs refuse an item of another type. */
+public enum EntityType {
+    CUSTOMER,
+    ORDER,
+    ORDER_ITEM,
+    STATUS_CHANGE;
+
+    public static final String ATTRIBUTE = "entityType";
+}

@@ -1,0 +1,49 @@
+package dev.orders.model.order;
+
+import dev.orders.model.validation.ValidationException;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+
+/** The lifecycle of one order line, independent of the order's own status (partial fulfilment). */
+public enum ItemStatus {
+    PENDING,
+    PICKED,
+    SHIPPED,
+    CANCELLED;
+
+    public Set<ItemStatus> next() {
+        return switch (this) {
+            case PENDING -> EnumSet.of(PICKED, CANCELLED);
+            case PICKED -> EnumSet.of(SHIPPED, CANCELLED);
+            case SHIPPED, CANCELLED -> EnumSet.noneOf(ItemStatus.class);
+        };
+    }
+
+    public boolean canMoveTo(ItemStatus target) {
+        return next().contains(target);
+    }
+
+    /** The statuses an item may be in for a move to this one: the write's condition. */
+    public Set<ItemStatus> previous() {
+        Set<ItemStatus> sources = EnumSet.noneOf(ItemStatus.class);
+        for (ItemStatus status : values()) {
+            if (status.canMoveTo(this)) {
+                sources.add(status);
+            }
+        }
+        return sources;
+    }
+
+    public static ItemStatus parse(String field, String text) {
+        if (text == null || text.isEmpty()) {
+            throw new ValidationException(field, "is required");
+        }
+        for (ItemStatus status : values()) {
+            if (status.name().equals(text)) {
+                return status;
+            }
+        }
+        throw new ValidationException(field, "must be one of " + Arrays.toString(values()));
+    }
+}

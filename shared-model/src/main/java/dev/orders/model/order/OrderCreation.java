@@ -1,0 +1,15 @@
+package dev.orders.model.order;
+
+/** Outcome of creating an order with its items in one transaction. */
+public sealed interface OrderCreation {
+    record Created(OrderAggregate aggregate) implements OrderCreation {
+    }
+
+    /** Another order has this id; nothing of the new order was written. */
+    record OrderIdTaken(String orderId) implements OrderCreation {
+    }
+
+    /** The caller's extra write at {@code index} failed its condition; nothing was written. */
+    record ExtraWriteRefused(int index) implements OrderCreation {
+    }
+}

@@ -1,0 +1,76 @@
+package dev.orders.model.support;
+
+import static dev.orders.model.dynamo.Attrs.s;
+
+import dev.orders.local.TestTable;
+import dev.orders.model.customer.CustomerRepository;
+import dev.orders.model.dynamo.OrdersTable;
+import dev.orders.model.feed.CursorCodec;
+import dev.orders.model.feed.OrderFeeds;
+import dev.orders.model.keys.Keys;
+import dev.orders.model.order.NewItem;
+import dev.orders.model.order.NewOrder;
+import dev.orders.model.order.OrderAggregate;
+import dev.orders.model.order.OrderCreation;
+import dev.orders.model.order.OrderRepository;
+import dev.orders.model.order.StatusTransitions;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The repositories of the model over one fresh table of DynamoDB Local, and a few writing shortcuts. */
+public final class Fixture {
+    public final TestTable testTable;
+    public final OrdersTable table;
+    public final TickingClock clock = new TickingClock(Instant.parse("2026-01-01T00:00:00Z"), Duration.ofSeconds(1));
+    public final CursorCodec cursors = new CursorCodec("fixture cursor secret 0123456789".getBytes(StandardCharsets.UTF_8));
+    public final CustomerRepository customers;
+    public final OrderRepository orders;
+    public final OrderFeeds feeds;
+    public final StatusTransitions transitions;
+
+    public Fixture(TestTable testTable) {
+        this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
+    }
+
+    public Fixture(TestTable testTable, int statusShards) {
+        this.testTable = testTable;
+        this.table = new OrdersTable(testTable.client(), testTable.tableName(), statusShards);
+        this.customers = new CustomerRepository(table, clock);
+        this.orders = new OrderRepository(table, clock, cursors);
+        this.feeds = new OrderFeeds(table, cursors);
+        this.transitions = new StatusTransitions(orders);
+    }
+
+    public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
+        List<NewItem> items = java.util.Arrays.stream(unitPrices)
+                .mapToObj(price -> new NewItem("SKU-" + price, Optional.of("Item " + price), 1, price)).toList();
+        OrderCreation outcome = orders.create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId,
+                List.of());
+        return ((OrderCreation.Created) outcome).aggregate();
+    }
+
+    /** The raw item at a key, as DynamoDB holds it. */
+    public Map<String, AttributeValue> raw(String pk, String sk) {
+        return testTable.client().getItem(b -> b.tableName(table.tableName())
+                .key(Map.of(Keys.PK, s(pk), Keys.SK, s(sk))).consistentRead(true)).item();
+    }
+
+    /** Every row of one partition: how tests see exactly what was written. */
+    public List<Map<String, AttributeValue>> partition(String pk) {
+        return testTable.client().query(b -> b.tableName(table.tableName())
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", Keys.PK))
+                .expressionAttributeValues(Map.of(":pk", s(pk)))
+                .consistentRead(true)).items();
+    }
+
+    /** Number of items in the whole table; a test-only Scan to prove that nothing was written. */
+    public int itemCount() {
+        return testTable.client().scan(b -> b.tableName(table.tableName()).select("COUNT")).count();
+    }
+}
