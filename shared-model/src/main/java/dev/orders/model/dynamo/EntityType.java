@@ -5,7 +5,8 @@ public enum EntityType {
     CUSTOMER,
     ORDER,
     ORDER_ITEM,
-    STATUS_CHANGE;
+    STATUS_CHANGE,
+    IDEMPOTENCY_KEY;
 
     public static final String ATTRIBUTE = "entityType";
 }

@@ -32,6 +32,7 @@ public final class Keys {
     public static final String ITEM_PREFIX = "ITEM#";
     public static final String HISTORY_PREFIX = "HISTORY#";
     public static final String STATUS_PREFIX = "STATUS#";
+    public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
 
     /** Ten digits: versions sort numerically as text up to 9,999,999,999 changes. */
     private static final int VERSION_DIGITS = 10;
@@ -45,6 +46,11 @@ public final class Keys {
 
     public static String orderPk(String orderId) {
         return ORDER_PREFIX + orderId;
+    }
+
+    /** An idempotency key of order creation, in the customer's partition: keys are per customer. */
+    public static String idempotencySk(String idempotencyKey) {
+        return IDEMPOTENCY_PREFIX + idempotencyKey;
     }
 
     public static String itemSk(String itemId) {

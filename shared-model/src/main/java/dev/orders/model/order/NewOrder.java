@@ -1,6 +1,10 @@
 package dev.orders.model.order;
 
 import dev.orders.model.validation.ValidationException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /** A validated order as a client asks for it: currency and at least one line, within the size limit. */
@@ -18,6 +22,21 @@ public record NewOrder(String customerId, String currency, List<NewItem> items) 
                     + OrderLimits.TRANSACTION_ACTIONS + " actions)");
         }
         items = List.copyOf(items);
+    }
+
+    /** A digest of what was asked for: a retry with the same idempotency key must ask for the same. */
+    public String fingerprint() {
+        StringBuilder canonical = new StringBuilder(customerId).append('\n').append(currency);
+        for (NewItem item : items) {
+            canonical.append('\n').append(item.sku()).append('\u0000').append(item.name().orElse(""))
+                    .append('\u0000').append(item.quantity()).append('\u0000').append(item.unitPrice());
+        }
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
     }
 
     public long total() {

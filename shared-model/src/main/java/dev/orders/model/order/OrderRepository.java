@@ -54,12 +54,24 @@ public final class OrderRepository {
      * idempotency record, for instance).
      */
     public OrderCreation create(String orderId, NewOrder newOrder, String actor, List<TransactWriteItem> extraWrites) {
+        List<String> itemIds = newOrder.items().stream().map(item -> Ids.newItemId()).toList();
+        return create(orderId, itemIds, newOrder, actor, extraWrites);
+    }
+
+    /** As {@link #create(String, NewOrder, String, List)}, with the line ids chosen by the caller (seed data). */
+    public OrderCreation create(String orderId, List<String> itemIds, NewOrder newOrder, String actor,
+                                List<TransactWriteItem> extraWrites) {
         Ids.orderId(orderId);
+        if (itemIds.size() != newOrder.items().size()) {
+            throw new IllegalArgumentException("one line id per line is needed");
+        }
         Instant now = now();
-        List<OrderItem> lines = newOrder.items().stream()
-                .map(item -> new OrderItem(orderId, newOrder.customerId(), Ids.newItemId(), item.sku(), item.name(),
-                        item.quantity(), item.unitPrice(), ItemStatus.PENDING, now, now))
-                .toList();
+        List<OrderItem> lines = new ArrayList<>();
+        for (int i = 0; i < itemIds.size(); i++) {
+            NewItem item = newOrder.items().get(i);
+            lines.add(new OrderItem(orderId, newOrder.customerId(), Ids.itemId(itemIds.get(i)), item.sku(), item.name(),
+                    item.quantity(), item.unitPrice(), ItemStatus.PENDING, now, now));
+        }
         Order root = new Order(orderId, newOrder.customerId(), OrderStatus.CREATED, 1, newOrder.total(),
                 newOrder.currency(), lines.size(), now, now);
         StatusChange created = new StatusChange(orderId, newOrder.customerId(), 1, Optional.empty(),

@@ -13,6 +13,9 @@ import dev.orders.model.order.NewOrder;
 import dev.orders.model.order.OrderAggregate;
 import dev.orders.model.order.OrderCreation;
 import dev.orders.model.order.OrderRepository;
+import dev.orders.model.order.OrderStatus;
+import dev.orders.model.order.StatusChangeOutcome;
+import dev.orders.model.order.StatusChangeRequest;
 import dev.orders.model.order.StatusTransitions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -24,6 +27,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The repositories of the model over one fresh table of DynamoDB Local, and a few writing shortcuts. */
 public final class Fixture {
+    /** The ids the sample events of events/ use. */
+    public static final String SAMPLE_CUSTOMER = "c-ada";
+    public static final String SAMPLE_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RA";
+    public static final String SAMPLE_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RB";
+    public static final String SAMPLE_OTHER_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RC";
+
     public final TestTable testTable;
     public final OrdersTable table;
     public final TickingClock clock = new TickingClock(Instant.parse("2026-01-01T00:00:00Z"), Duration.ofSeconds(1));
@@ -52,6 +61,27 @@ public final class Fixture {
         OrderCreation outcome = orders.create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId,
                 List.of());
         return ((OrderCreation.Created) outcome).aggregate();
+    }
+
+    /** The order the sample events name: two mugs at 12.50 and a tea at 8.99, in CREATED. */
+    public OrderAggregate seedSampleOrder() {
+        NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
+                new NewItem("MUG-BLUE", Optional.of("Blue mug"), 2, 1250),
+                new NewItem("TEA-EARL-100G", Optional.empty(), 1, 899)));
+        OrderCreation outcome = orders.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
+                "customer:" + SAMPLE_CUSTOMER, List.of());
+        return ((OrderCreation.Created) outcome).aggregate();
+    }
+
+    /** Moves an order along the lifecycle, one legal step at a time. */
+    public void advance(String customerId, String orderId, OrderStatus... steps) {
+        for (OrderStatus step : steps) {
+            StatusChangeOutcome outcome = transitions.apply(new StatusChangeRequest(Optional.of(customerId), orderId,
+                    step, Optional.empty(), "fixture", Optional.empty(), Optional.empty()));
+            if (!(outcome instanceof StatusChangeOutcome.Changed)) {
+                throw new IllegalStateException("cannot move " + orderId + " to " + step + ": " + outcome);
+            }
+        }
     }
 
     /** The raw item at a key, as DynamoDB holds it. */

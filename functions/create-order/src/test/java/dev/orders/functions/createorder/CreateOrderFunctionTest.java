@@ -1,0 +1,149 @@
+package dev.orders.functions.createorder;
+
+import static dev.orders.model.support.Api.invoke;
+import static dev.orders.model.support.Api.variant;
+import static dev.orders.model.support.Api.withBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import dev.orders.model.feed.FeedRequest;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.SampleEvents;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class CreateOrderFunctionTest {
+    private static final String SAMPLE = "create-order/create-order";
+    private Fixture fx;
+    private CreateOrderFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new CreateOrderFunction(Api.services(fx));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sampleCreatesTheOrderWithItsItems() {
+        Reply reply = invoke(function, SampleEvents.load(SAMPLE));
+
+        assertEquals(201, reply.status(), reply.response().getBody());
+        Map<String, Object> order = reply.json();
+        String orderId = (String) order.get("orderId");
+        assertEquals(26, orderId.length());
+        assertEquals("/customers/c-ada/orders/" + orderId, reply.header("location").orElseThrow());
+        assertEquals("\"1\"", reply.header("etag").orElseThrow());
+        assertEquals("CREATED", order.get("status"));
+        assertEquals(1, order.get("version"));
+        assertEquals(2 * 1250 + 899, order.get("total"));
+        assertEquals("EUR", order.get("currency"));
+        List<Map<String, Object>> items = (List<Map<String, Object>>) order.get("items");
+        assertEquals(List.of("MUG-BLUE", "TEA-EARL-100G"), items.stream().map(i -> i.get("sku")).toList());
+        assertTrue(items.stream().allMatch(i -> "PENDING".equals(i.get("itemStatus"))));
+        assertEquals(2500, items.get(0).get("lineTotal"));
+        assertEquals(2, fx.orders.findAggregate("c-ada", orderId).orElseThrow().items().size());
+    }
+
+    @Test
+    void aRetryWithTheSameKeyAndBodyReturnsTheSameOrder() {
+        Reply first = invoke(function, SampleEvents.load(SAMPLE));
+        Reply retry = invoke(function, SampleEvents.load(SAMPLE));
+
+        assertEquals(201, retry.status());
+        assertEquals(first.json().get("orderId"), retry.json().get("orderId"));
+        assertEquals("true", retry.header("idempotent-replayed").orElseThrow());
+        assertEquals(1, fx.feeds.customerTimeline("c-ada", FeedRequest.first(10)).items().size());
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIs422AndCreatesNothing() {
+        invoke(function, SampleEvents.load(SAMPLE));
+
+        Reply reused = invoke(function, withBody(SAMPLE, Map.of("currency", "EUR",
+                "items", List.of(Map.of("sku", "OTHER", "quantity", 1, "unitPrice", 100)))));
+
+        assertEquals(422, reused.status());
+        assertEquals("application/problem+json", reused.contentType());
+        assertEquals(1, fx.feeds.customerTimeline("c-ada", FeedRequest.first(10)).items().size());
+    }
+
+    @Test
+    void racingRetriesWithOneKeyCreateExactlyOneOrder() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<Reply>> retries = IntStream.range(0, 12)
+                    .<Callable<Reply>>mapToObj(i -> () -> invoke(function, SampleEvents.load(SAMPLE))).toList();
+            List<Object> orderIds = new java.util.ArrayList<>();
+            for (Future<Reply> reply : pool.invokeAll(retries)) {
+                assertEquals(201, reply.get().status(), reply.get().response().getBody());
+                orderIds.add(reply.get().json().get("orderId"));
+            }
+            assertEquals(1, orderIds.stream().distinct().count());
+            assertEquals(1, fx.feeds.customerTimeline("c-ada", FeedRequest.first(10)).items().size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void withoutAKeyEveryRequestCreatesAnOrder() {
+        Map<String, Object> headers = new HashMap<>(Map.of("content-type", "application/json"));
+        invoke(function, variant(SAMPLE, Map.of("headers", headers)));
+        invoke(function, variant(SAMPLE, Map.of("headers", headers)));
+        assertEquals(2, fx.feeds.customerTimeline("c-ada", FeedRequest.first(10)).items().size());
+    }
+
+    @Test
+    void invalidOrdersAre400WithTheOffendingFieldAndWriteNothing() {
+        Map<String, Object> good = Map.of("sku", "A", "quantity", 1, "unitPrice", 100);
+        List<Object[]> cases = List.of(
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "A", "quantity", 0, "unitPrice", 1))), "items[0].quantity"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(good, Map.of("sku", "B", "quantity", -2, "unitPrice", 1))), "items[1].quantity"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "A", "quantity", 1, "unitPrice", -1))), "items[0].unitPrice"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "A", "quantity", "1", "unitPrice", 1))), "items[0].quantity"},
+                new Object[] {"{\"currency\":\"EUR\",\"items\":[{\"sku\":\"A\",\"quantity\":1.5,\"unitPrice\":1}]}", "items[0].quantity"},
+                new Object[] {"{\"currency\":\"EUR\",\"items\":[{\"sku\":\"A\",\"quantity\":1,\"unitPrice\":99999999999999999999999}]}", "items[0].unitPrice"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("quantity", 1, "unitPrice", 1))), "items[0].sku"},
+                new Object[] {Map.of("currency", "XXX1", "items", List.of(good)), "currency"},
+                new Object[] {Map.of("items", List.of(good)), "currency"},
+                new Object[] {Map.of("currency", "EUR"), "items"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of()), "items"},
+                new Object[] {Map.of("currency", "EUR", "items", "many"), "items"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(1)), "items[0]"},
+                new Object[] {Map.of("currency", "EUR", "items", Collections.nCopies(98, good)), "items"});
+        for (Object[] c : cases) {
+            Reply reply = invoke(function, withBody(SAMPLE, c[0]));
+            assertEquals(400, reply.status(), reply.response().getBody());
+            assertEquals("application/problem+json", reply.contentType());
+            assertEquals(c[1], ((Map<?, ?>) ((List<?>) reply.json().get("errors")).get(0)).get("field"),
+                    reply.response().getBody());
+            assertFalse(reply.response().getBody().contains("dev.orders"), reply.response().getBody());
+        }
+        assertEquals(0, fx.itemCount());
+    }
+
+    @Test
+    void aMalformedIdempotencyKeyIs400() {
+        Map<String, Object> headers = new HashMap<>(Map.of("content-type", "application/json", "idempotency-key", "x".repeat(200)));
+        Reply reply = invoke(function, variant(SAMPLE, Map.of("headers", headers)));
+        assertEquals(400, reply.status());
+        assertEquals(0, fx.itemCount());
+    }
+}

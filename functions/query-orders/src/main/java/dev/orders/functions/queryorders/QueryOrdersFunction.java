@@ -1,0 +1,93 @@
+package dev.orders.functions.queryorders;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.ApiFunction;
+import dev.orders.api.Http;
+import dev.orders.api.HttpRequest;
+import dev.orders.api.Problem;
+import dev.orders.api.QueryParameters;
+import dev.orders.api.Route;
+import dev.orders.api.Router;
+import dev.orders.api.Services;
+import dev.orders.api.Views;
+import dev.orders.model.feed.FeedRequest;
+import dev.orders.model.feed.OrderFeeds;
+import dev.orders.model.order.Ids;
+import dev.orders.model.order.OrderAggregate;
+import dev.orders.model.order.OrderRepository;
+import dev.orders.model.order.OrderStatus;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Every read route: aggregate, line, history, the feeds, and an order by its id alone. */
+public final class QueryOrdersFunction extends ApiFunction {
+    private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
+
+    public QueryOrdersFunction() {
+        this(Services.fromEnvironment());
+    }
+
+    public QueryOrdersFunction(Services services) {
+        this(services.orders(), services.feeds());
+    }
+
+    private QueryOrdersFunction(OrderRepository orders, OrderFeeds feeds) {
+        super(new Router(List.of(
+                new Route("GET", ORDER, request -> aggregate(orders, request)),
+                new Route("GET", ORDER + "/items/{itemId}", request -> item(orders, request)),
+                new Route("GET", ORDER + "/history", request -> history(orders, request)),
+                new Route("GET", "/customers/{customerId}/orders", request -> customerOrders(feeds, request)),
+                new Route("GET", "/orders", request -> allOrders(feeds, request)),
+                new Route("GET", "/orders/{orderId}", request -> orderById(orders, request)))));
+    }
+
+    private static APIGatewayV2HTTPResponse aggregate(OrderRepository orders, HttpRequest request) {
+        String customerId = Ids.customerId(request.pathParameter("customerId"));
+        String orderId = Ids.orderId(request.pathParameter("orderId"));
+        return found(orders.findAggregate(customerId, orderId));
+    }
+
+    private static APIGatewayV2HTTPResponse orderById(OrderRepository orders, HttpRequest request) {
+        return found(orders.findAggregateById(Ids.orderId(request.pathParameter("orderId"))));
+    }
+
+    private static APIGatewayV2HTTPResponse found(Optional<OrderAggregate> aggregate) {
+        return aggregate.map(a -> Http.json(200, Views.aggregate(a), Map.of("etag", Http.etag(a.order().version()))))
+                .orElseGet(() -> Http.problem(Problem.notFound("The order")));
+    }
+
+    private static APIGatewayV2HTTPResponse item(OrderRepository orders, HttpRequest request) {
+        String customerId = Ids.customerId(request.pathParameter("customerId"));
+        String orderId = Ids.orderId(request.pathParameter("orderId"));
+        String itemId = Ids.itemId(request.pathParameter("itemId"));
+        return orders.findItem(customerId, orderId, itemId)
+                .map(item -> Http.json(200, Views.item(item)))
+                .orElseGet(() -> Http.problem(Problem.notFound("The item")));
+    }
+
+    private static APIGatewayV2HTTPResponse history(OrderRepository orders, HttpRequest request) {
+        String customerId = Ids.customerId(request.pathParameter("customerId"));
+        String orderId = Ids.orderId(request.pathParameter("orderId"));
+        return orders.history(customerId, orderId, QueryParameters.limit(request), request.query("cursor"))
+                .map(page -> Http.json(200, Views.page("events", page, Views::change)))
+                .orElseGet(() -> Http.problem(Problem.notFound("The order")));
+    }
+
+    private static APIGatewayV2HTTPResponse customerOrders(OrderFeeds feeds, HttpRequest request) {
+        String customerId = Ids.customerId(request.pathParameter("customerId"));
+        Optional<OrderStatus> status = QueryParameters.status(request);
+        FeedRequest feed = QueryParameters.feed(request);
+        return Http.json(200, Views.page("orders", status.isPresent()
+                ? feeds.customerStatusFeed(customerId, status.get(), feed)
+                : feeds.customerTimeline(customerId, feed), Views::order));
+    }
+
+    private static APIGatewayV2HTTPResponse allOrders(OrderFeeds feeds, HttpRequest request) {
+        Optional<OrderStatus> status = QueryParameters.status(request);
+        FeedRequest feed = QueryParameters.feed(request);
+        return Http.json(200, Views.page("orders", status.isPresent()
+                ? feeds.statusFeed(status.get(), feed)
+                : feeds.recentOrders(feed), Views::order));
+    }
+}

@@ -1,0 +1,164 @@
+package dev.orders.functions.queryorders;
+
+import static dev.orders.model.support.Api.invoke;
+import static dev.orders.model.support.Api.variant;
+import static dev.orders.model.support.Api.withPath;
+import static dev.orders.model.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.model.support.Fixture.SAMPLE_ITEM;
+import static dev.orders.model.support.Fixture.SAMPLE_ORDER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import dev.orders.model.order.OrderStatus;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.SampleEvents;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class QueryOrdersFunctionTest {
+    private Fixture fx;
+    private QueryOrdersFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new QueryOrdersFunction(Api.services(fx));
+        fx.seedSampleOrder();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sampleGetOrderAnswersTheAggregateWithItsVersionAsETag() {
+        Reply reply = invoke(function, SampleEvents.load("query-orders/get-order"));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals("\"1\"", reply.header("etag").orElseThrow());
+        assertEquals(SAMPLE_ORDER, reply.json().get("orderId"));
+        assertEquals(2 * 1250 + 899, reply.json().get("total"));
+        List<Map<String, Object>> items = (List<Map<String, Object>>) reply.json().get("items");
+        assertEquals(List.of(SAMPLE_ITEM, Fixture.SAMPLE_OTHER_ITEM), items.stream().map(i -> i.get("itemId")).toList());
+    }
+
+    @Test
+    void sampleGetOrderByIdAloneFindsTheOrderWithoutItsCustomer() {
+        Reply reply = invoke(function, SampleEvents.load("query-orders/get-order-by-id"));
+        assertEquals(200, reply.status());
+        assertEquals(SAMPLE_CUSTOMER, reply.json().get("customerId"));
+    }
+
+    @Test
+    void sampleGetOrderItemAnswersOneItem() {
+        Reply reply = invoke(function, SampleEvents.load("query-orders/get-order-item"));
+        assertEquals(200, reply.status());
+        assertEquals("MUG-BLUE", reply.json().get("sku"));
+        assertEquals(2, reply.json().get("quantity"));
+        assertEquals(1250, reply.json().get("unitPrice"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sampleHistoryListsStatusChangesNewestFirst() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID);
+
+        Reply reply = invoke(function, SampleEvents.load("query-orders/get-order-history"));
+
+        assertEquals(200, reply.status());
+        List<Map<String, Object>> events = (List<Map<String, Object>>) reply.json().get("events");
+        assertEquals(List.of(3, 2, 1), events.stream().map(e -> e.get("version")).toList());
+        assertEquals("AWAITING_PAYMENT", events.get(0).get("fromStatus"));
+        assertEquals("PAID", events.get(0).get("toStatus"));
+        assertEquals(null, events.get(2).get("fromStatus"));
+        assertFalse(reply.json().containsKey("nextCursor"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sampleCustomerOrdersListsTheCustomersOrdersInTheStatus() {
+        fx.createOrder(SAMPLE_CUSTOMER, "o-2", 100);
+        fx.createOrder("c-eve", "o-3", 100);
+        fx.advance(SAMPLE_CUSTOMER, "o-2", OrderStatus.CANCELLED);
+
+        Reply reply = invoke(function, SampleEvents.load("query-orders/list-customer-orders"));
+
+        assertEquals(200, reply.status());
+        List<Map<String, Object>> orders = (List<Map<String, Object>>) reply.json().get("orders");
+        assertEquals(List.of(SAMPLE_ORDER), orders.stream().map(o -> o.get("orderId")).toList());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sampleListOrdersIsTheGlobalStatusFeed() {
+        fx.createOrder("c-eve", "o-3", 100);
+
+        Reply reply = invoke(function, SampleEvents.load("query-orders/list-orders"));
+
+        assertEquals(200, reply.status());
+        List<Map<String, Object>> orders = (List<Map<String, Object>>) reply.json().get("orders");
+        assertEquals(List.of("o-3", SAMPLE_ORDER), orders.stream().map(o -> o.get("orderId")).toList());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void feedsPageWithOpaqueCursorsAndRefuseTamperedOnes() {
+        for (int i = 0; i < 5; i++) {
+            fx.createOrder(SAMPLE_CUSTOMER, "o-" + i, 100);
+        }
+        List<Object> seen = new ArrayList<>();
+        Map<String, Object> query = new HashMap<>(Map.of("limit", "2"));
+        String cursor;
+        do {
+            Reply page = invoke(function, variant("query-orders/list-customer-orders", Map.of("queryStringParameters", query)));
+            assertEquals(200, page.status(), page.response().getBody());
+            ((List<Map<String, Object>>) page.json().get("orders")).forEach(o -> seen.add(o.get("orderId")));
+            cursor = (String) page.json().get("nextCursor");
+            query.put("cursor", cursor);
+        } while (cursor != null);
+        assertEquals(List.of("o-4", "o-3", "o-2", "o-1", "o-0", SAMPLE_ORDER), seen);
+
+        String first = (String) invoke(function, variant("query-orders/list-customer-orders",
+                Map.of("queryStringParameters", Map.of("limit", "1")))).json().get("nextCursor");
+        Reply tampered = invoke(function, variant("query-orders/list-customer-orders",
+                Map.of("queryStringParameters", Map.of("cursor", first.substring(0, first.length() - 2) + "AA"))));
+        Reply foreign = invoke(function, variant("query-orders/list-customer-orders", Map.of(
+                "pathParameters", Map.of("customerId", "c-eve"), "queryStringParameters", Map.of("cursor", first))));
+        for (Reply refused : List.of(tampered, foreign)) {
+            assertEquals(400, refused.status());
+            assertEquals("cursor", ((Map<?, ?>) ((List<?>) refused.json().get("errors")).get(0)).get("field"));
+        }
+    }
+
+    @Test
+    void anotherCustomersOrderItemAndHistoryAre404() {
+        for (String sample : List.of("query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history")) {
+            Map<String, String> path = new HashMap<>(Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER));
+            if (sample.endsWith("item")) {
+                path.put("itemId", SAMPLE_ITEM);
+            }
+            Reply reply = invoke(function, withPath(sample, path));
+            assertEquals(404, reply.status(), sample);
+            assertFalse(reply.response().getBody().contains("c-ada"));
+        }
+    }
+
+    @Test
+    void badQueryParametersAre400() {
+        for (Map<String, String> query : List.of(Map.of("limit", "0"), Map.of("limit", "101"), Map.of("limit", "ten"),
+                Map.of("status", "LOST"), Map.of("from", "yesterday"), Map.of("from", "2026-02-01T00:00:00Z", "to", "2026-01-01T00:00:00Z"),
+                Map.of("cursor", "%%%"))) {
+            Reply reply = invoke(function, variant("query-orders/list-orders", Map.of("queryStringParameters", query)));
+            assertEquals(400, reply.status(), query.toString());
+            assertTrue(reply.contentType().startsWith("application/problem+json"));
+        }
+    }
+}

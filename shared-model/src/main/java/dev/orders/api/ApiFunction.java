@@ -1,0 +1,93 @@
+package dev.orders.api;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.model.dynamo.WriteConflictException;
+import dev.orders.model.validation.ValidationException;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.lambda.powertools.logging.CorrelationIdPaths;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+
+/**
+ * The shell every HTTP function shares: structured logging with the API request id as correlation id,
+ * routing, and one mapping of failures to problem responses. Client mistakes are 4xx; faults of
+ * DynamoDB that may pass are 503 with Retry-After; nothing internal is ever echoed to the client.
+ */
+public abstract class ApiFunction implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiFunction.class);
+    /** DynamoDB error codes that mean "too much, too fast": worth retrying later. */
+    private static final Set<String> THROTTLING = Set.of("ProvisionedThroughputExceededException",
+            "RequestLimitExceeded", "ThrottlingException", "LimitExceededException");
+    private static final String RETRY_AFTER_SECONDS = "1";
+
+    private final Router router;
+
+    protected ApiFunction(Router router) {
+        this.router = router;
+    }
+
+    public Router router() {
+        return router;
+    }
+
+    @Override
+    public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
+        if (event == null) {
+            return Http.problem(Problem.of(400, "no-event", "Invalid request", "The request event is empty."));
+        }
+        return PowertoolsLogging.withLogging(context, CorrelationIdPaths.API_GATEWAY_HTTP, event, () -> handle(event));
+    }
+
+    /** Routing and failure mapping without the logging context, for callers that set their own. */
+    public APIGatewayV2HTTPResponse handle(APIGatewayV2HTTPEvent event) {
+        try {
+            return router.dispatch(event);
+        } catch (ValidationException e) {
+            return Http.problem(Problem.validation(e.errors()));
+        } catch (HttpRequest.PayloadTooLargeException e) {
+            return Http.problem(Problem.of(413, "payload-too-large", "Request body too large",
+                    "The request body exceeds " + HttpRequest.MAX_BODY_BYTES + " bytes."));
+        } catch (WriteConflictException e) {
+            LOG.warn("transaction conflict", e);
+            return Http.problem(Problem.of(409, "concurrent-update", "Concurrent update",
+                    "Another request changed this resource at the same moment; retry."),
+                    Map.of("retry-after", RETRY_AFTER_SECONDS));
+        } catch (SdkServiceException e) {
+            if (e.isThrottlingException() || THROTTLING.contains(errorCode(e)) || e.statusCode() >= 500) {
+                LOG.warn("DynamoDB unavailable: {}", errorCode(e), e);
+                return unavailable();
+            }
+            LOG.error("DynamoDB refused a request", e);
+            return internalError();
+        } catch (SdkClientException e) {
+            LOG.warn("DynamoDB unreachable", e);
+            return unavailable();
+        } catch (RuntimeException e) {
+            LOG.error("unexpected failure", e);
+            return internalError();
+        }
+    }
+
+    private static String errorCode(SdkServiceException e) {
+        return e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException aws
+                && aws.awsErrorDetails() != null ? aws.awsErrorDetails().errorCode() : "";
+    }
+
+    private static APIGatewayV2HTTPResponse unavailable() {
+        return Http.problem(Problem.of(503, "unavailable", "Service unavailable",
+                "The order store is busy or unreachable; nothing was changed. Retry shortly."),
+                Map.of("retry-after", RETRY_AFTER_SECONDS));
+    }
+
+    private static APIGatewayV2HTTPResponse internalError() {
+        return Http.problem(Problem.of(500, "internal", "Internal error",
+                "The request failed unexpectedly. It has been logged."));
+    }
+}

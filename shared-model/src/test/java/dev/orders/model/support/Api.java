@@ -1,0 +1,75 @@
+package dev.orders.model.support;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.ApiFunction;
+import dev.orders.api.Json;
+import dev.orders.api.Services;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Invokes a function as Lambda would, and reads its response as a client would. */
+public final class Api {
+    public static final String CURSOR_SECRET = "test cursor secret, not for production";
+
+    private Api() {
+    }
+
+    /** Services of the functions over the fixture's table, configured as the template configures them. */
+    public static Services services(Fixture fx) {
+        return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
+                Services.CURSOR_SECRET, CURSOR_SECRET,
+                Services.STATUS_FEED_SHARDS, Integer.toString(fx.table.statusShards())), fx.testTable.client());
+    }
+
+    public static Reply invoke(ApiFunction function, APIGatewayV2HTTPEvent event) {
+        return new Reply(function.handleRequest(event, new TestContext()));
+    }
+
+    /** A sample event with another method, path, query, headers or body: a variation of {@code sample}. */
+    public static APIGatewayV2HTTPEvent variant(String sample, Map<String, Object> changes) {
+        Map<String, Object> json = SampleEvents.json(sample);
+        json.putAll(changes);
+        return SampleEvents.fromJson(json);
+    }
+
+    /** A sample event with another body. */
+    public static APIGatewayV2HTTPEvent withBody(String sample, Object body) {
+        return variant(sample, Map.of("body", body instanceof String text ? text : Json.write(body)));
+    }
+
+    /** A sample event with other path parameters (raw path and route key stay as in the sample). */
+    public static APIGatewayV2HTTPEvent withPath(String sample, Map<String, String> pathParameters) {
+        return variant(sample, Map.of("pathParameters", pathParameters));
+    }
+
+    /** The response, with its body parsed. */
+    public record Reply(APIGatewayV2HTTPResponse response) {
+        public int status() {
+            return response.getStatusCode();
+        }
+
+        public Optional<String> header(String name) {
+            return response.getHeaders() == null ? Optional.empty()
+                    : response.getHeaders().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(Map.Entry::getValue).findFirst();
+        }
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> json() {
+            try {
+                Object body = Json.parse(response.getBody());
+                return body instanceof Map ? new LinkedHashMap<>((Map<String, Object>) body) : Map.of();
+            } catch (IOException e) {
+                throw new UncheckedIOException("response body is not JSON: " + response.getBody(), e);
+            }
+        }
+
+        public String contentType() {
+            return header("content-type").orElse("");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.orders.model.support;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
+import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
+import dev.orders.api.Json;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * HTTP API events as the Lambda runtime hands them to a handler: the sample files of events/, or
+ * variations of them, read with the runtime's own event serializer.
+ */
+public final class SampleEvents {
+    private static final PojoSerializer<APIGatewayV2HTTPEvent> SERIALIZER =
+            LambdaEventSerializers.serializerFor(APIGatewayV2HTTPEvent.class, SampleEvents.class.getClassLoader());
+
+    private SampleEvents() {
+    }
+
+    public static Path repositoryRoot() {
+        String root = System.getProperty("order-service.root");
+        Path dir = root != null ? Path.of(root) : Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("template.yaml"))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException("template.yaml not found above " + Path.of("").toAbsolutePath());
+        }
+        return dir;
+    }
+
+    /** The sample {@code events/<name>.json}, e.g. {@code create-order/create-order}. */
+    public static APIGatewayV2HTTPEvent load(String name) {
+        return fromJson(text(name));
+    }
+
+    /** The sample's JSON as a mutable map, to derive a variation from it. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> json(String name) {
+        try {
+            return new LinkedHashMap<>((Map<String, Object>) Json.parse(text(name)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static APIGatewayV2HTTPEvent fromJson(Map<String, Object> json) {
+        return fromJson(Json.write(json));
+    }
+
+    public static APIGatewayV2HTTPEvent fromJson(String json) {
+        return SERIALIZER.fromJson(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static String text(String name) {
+        try {
+            return Files.readString(repositoryRoot().resolve("events").resolve(name + ".json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
