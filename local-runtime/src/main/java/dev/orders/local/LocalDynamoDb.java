@@ -1,0 +1,243 @@
+package dev.orders.local;
+
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * A real DynamoDB over HTTP for tests and the local runtime. {@link #launch(Options)} picks, in
+ * order: an endpoint given by {@code DYNAMODB_ENDPOINT} (nothing is started), DynamoDB Local in
+ * Docker via Testcontainers (only if a Docker engine is reachable), or DynamoDB Local as a child
+ * process of this JVM started from the {@code dynamodb-local} module's build output.
+ */
+public final class LocalDynamoDb implements AutoCloseable {
+
+    /** Environment variable naming an already running DynamoDB (Local) to use instead. */
+    public static final String ENDPOINT_ENV = "DYNAMODB_ENDPOINT";
+
+    public enum Mode { EXTERNAL, DOCKER, CHILD_PROCESS }
+
+    /**
+     * @param dataDir      where the server keeps its data, so it survives {@link #stop()} /
+     *                     {@link #start()}; {@code null} means in memory
+     * @param startTimeout how long to wait for the server to answer
+     */
+    public record Options(Path dataDir, Duration startTimeout) {
+        public static Options defaults() {
+            return new Options(null, Duration.ofSeconds(30));
+        }
+
+        public Options withDataDir(Path dir) {
+            return new Options(dir, startTimeout);
+        }
+
+        public Options withStartTimeout(Duration timeout) {
+            return new Options(dataDir, timeout);
+        }
+    }
+
+    /** What a mode has to provide; the child process, the container, or nothing at all. */
+    interface Server extends AutoCloseable {
+        URI endpoint();
+
+        void stop();
+
+        void start();
+
+        /** The server's OS process, if this JVM started one directly. */
+        default Optional<ProcessHandle> process() {
+            return Optional.empty();
+        }
+
+        @Override
+        void close();
+    }
+
+    private final Mode mode;
+    private final Server server;
+    private final DynamoDbClient client;
+
+    private LocalDynamoDb(Mode mode, Server server) {
+        this.mode = mode;
+        this.server = server;
+        this.client = clientBuilder(server.endpoint()).build();
+    }
+
+    public static LocalDynamoDb launch() {
+        return launch(Options.defaults());
+    }
+
+    public static LocalDynamoDb launch(Options options) {
+        return launch(options, System::getenv);
+    }
+
+    /** {@code env} stands in for System.getenv, so tests can choose the mode. */
+    static LocalDynamoDb launch(Options options, UnaryOperator<String> env) {
+        String external = env.apply(ENDPOINT_ENV);
+        if (external != null && !external.isBlank()) {
+            URI endpoint = URI.create(external.trim());
+            log("using " + ENDPOINT_ENV + "=" + endpoint + " (nothing started)");
+            return new LocalDynamoDb(Mode.EXTERNAL, new ExternalServer(endpoint));
+        }
+        if (dockerAvailable(env)) {
+            // Referenced only here, so Testcontainers classes load only when Docker is there.
+            Server container = ContainerServer.start(options);
+            log("started DynamoDB Local in Docker at " + container.endpoint());
+            return new LocalDynamoDb(Mode.DOCKER, container);
+        }
+        return startChildProcess(options);
+    }
+
+    /** Always the embedded child process, whatever the environment offers. */
+    public static LocalDynamoDb startChildProcess(Options options) {
+        long started = System.nanoTime();
+        ChildProcessServer child = ChildProcessServer.start(options);
+        log("started DynamoDB Local as child process pid " + child.process().map(ProcessHandle::pid).orElse(-1L)
+                + " at " + child.endpoint() + " in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms"
+                + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
+        return new LocalDynamoDb(Mode.CHILD_PROCESS, child);
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    public URI endpoint() {
+        return server.endpoint();
+    }
+
+    /** A shared client for this server; closed by {@link #close()}, do not close it yourself. */
+    public DynamoDbClient client() {
+        return client;
+    }
+
+    /** A builder preconfigured for this server, for callers that need their own settings. */
+    public DynamoDbClientBuilder clientBuilder() {
+        return clientBuilder(endpoint());
+    }
+
+    /** Region, dummy credentials and the url-connection HTTP client; DynamoDB Local checks none of them. */
+    public static DynamoDbClientBuilder clientBuilder(URI endpoint) {
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(2))
+                        .socketTimeout(Duration.ofSeconds(30)));
+    }
+
+    /** Stops the server (an outage). Same port on {@link #start()}; data survives only with a data dir. */
+    public synchronized void stop() {
+        server.stop();
+    }
+
+    /** Starts the server again after {@link #stop()}, on the same endpoint. */
+    public synchronized void start() {
+        server.start();
+    }
+
+    /** The child process, in {@link Mode#CHILD_PROCESS} while it runs. */
+    public Optional<ProcessHandle> process() {
+        return server.process();
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            client.close();
+        } finally {
+            server.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LocalDynamoDb[" + mode + " " + endpoint() + "]";
+    }
+
+    static void log(String message) {
+        System.err.println("[local-dynamodb] " + message);
+    }
+
+    /**
+     * Asking Testcontainers costs seconds when there is no engine, so only ask when one is
+     * plausible: DOCKER_HOST is set or the default socket exists.
+     */
+    private static boolean dockerAvailable(UnaryOperator<String> env) {
+        String dockerHost = env.apply("DOCKER_HOST");
+        boolean plausible = (dockerHost != null && !dockerHost.isBlank()) || Files.exists(Path.of("/var/run/docker.sock"));
+        if (!plausible) {
+            return false;
+        }
+        try {
+            return ContainerServer.dockerAvailable();
+        } catch (LinkageError | RuntimeException e) {
+            log("Docker looked present but is not usable (" + e + "); falling back to a child process");
+            return false;
+        }
+    }
+
+    /**
+     * Polls ListTables until the server answers, with a client that never retries so each probe
+     * is quick. {@code deathReason} returns non-null to abort early (e.g. the child process died).
+     */
+    static void awaitReady(URI endpoint, Duration timeout, Supplier<String> deathReason) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (DynamoDbClient probe = clientBuilder(endpoint)
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
+                        .apiCallTimeout(Duration.ofSeconds(2)))
+                .build()) {
+            SdkException last = null;
+            while (System.nanoTime() < deadline) {
+                String death = deathReason.get();
+                if (death != null) {
+                    throw new IllegalStateException(death);
+                }
+                try {
+                    probe.listTables(b -> b.limit(1));
+                    return;
+                } catch (SdkException e) {
+                    last = e;
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for DynamoDB Local", e);
+                }
+            }
+            throw new IllegalStateException("DynamoDB Local at " + endpoint + " did not answer within " + timeout, last);
+        }
+    }
+
+    private record ExternalServer(URI endpoint) implements Server {
+        @Override
+        public void stop() {
+            throw new UnsupportedOperationException(ENDPOINT_ENV + " is set: this JVM does not own the server at " + endpoint);
+        }
+
+        @Override
+        public void start() {
+            stop();
+        }
+
+        @Override
+        public void close() {
+            // Not ours to stop.
+        }
+    }
+}
