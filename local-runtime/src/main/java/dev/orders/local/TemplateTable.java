@@ -1,13 +1,5 @@
 package dev.orders.local;
 
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.AbstractConstruct;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
-import org.yaml.snakeyaml.nodes.Tag;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -99,12 +91,7 @@ public final class TemplateTable {
 
     /** Parses template text; {@code source} only names it in error messages. */
     public static TemplateTable parse(Reader template, String source, String logicalId) {
-        Object root;
-        try {
-            root = new Yaml(new CloudFormationConstructor()).load(template);
-        } catch (YAMLException e) {
-            throw new IllegalArgumentException(source + ": not valid YAML: " + e.getMessage(), e);
-        }
+        Object root = CloudFormationYaml.parse(template, source);
         Value resources = new Value(source, "", root).map("Resources");
         Value resource = resources.map(logicalId);
         String type = resource.string("Type");
@@ -283,6 +270,9 @@ public final class TemplateTable {
         }
 
         String asString() {
+            if (value instanceof CloudFormationYaml.Intrinsic intrinsic) {
+                throw fail(path + " is !" + intrinsic.name() + " (intrinsic functions are not evaluated)");
+            }
             if (value instanceof Map || value instanceof List) {
                 throw fail(path + " is not a scalar");
             }
@@ -311,25 +301,6 @@ public final class TemplateTable {
 
         private IllegalArgumentException fail(String message) {
             return new IllegalArgumentException(source + ": " + message);
-        }
-    }
-
-    /**
-     * SafeConstructor that accepts CloudFormation's short-form intrinsics ({@code !Ref},
-     * {@code !Sub}, {@code !GetAtt}, {@code !If}, ...) and any other unknown local tag by
-     * building the tagged node's plain value: {@code !Ref X} becomes "X", {@code !If [a, b, c]}
-     * a list. Good enough to read the parts of a template that create a table.
-     */
-    private static final class CloudFormationConstructor extends SafeConstructor {
-        CloudFormationConstructor() {
-            super(new LoaderOptions());
-            this.yamlConstructors.put(null, new AbstractConstruct() {
-                @Override
-                public Object construct(org.yaml.snakeyaml.nodes.Node node) {
-                    Tag plain = node instanceof MappingNode ? Tag.MAP : node instanceof SequenceNode ? Tag.SEQ : Tag.STR;
-                    return yamlConstructors.get(plain).construct(node);
-                }
-            });
         }
     }
 }

@@ -1,0 +1,18 @@
+package dev.orders.functions.createorder;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.TemplateContract;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class CreateOrderFunctionContractTest {
+
+    @Test
+    void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
+        TemplateContract.assertDeployedAsDeclared(new CreateOrderFunction(Api.services(new Fixture(table))));
+    }
+}

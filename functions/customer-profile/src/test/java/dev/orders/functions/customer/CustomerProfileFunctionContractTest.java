@@ -1,0 +1,18 @@
+package dev.orders.functions.customer;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.TemplateContract;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class CustomerProfileFunctionContractTest {
+
+    @Test
+    void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
+        TemplateContract.assertDeployedAsDeclared(new CustomerProfileFunction(Api.services(new Fixture(table))));
+    }
+}

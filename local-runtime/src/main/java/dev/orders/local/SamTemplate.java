@@ -1,0 +1,117 @@
+package dev.orders.local;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The functions of a SAM template as the local runtime and the contract tests need them: handler,
+ * code location, HTTP API routes and environment (Globals merged under each function's own).
+ */
+public record SamTemplate(Path file, Map<String, Object> root) {
+    public static final String FUNCTION_TYPE = "AWS::Serverless::Function";
+
+    public static SamTemplate load(Path file) {
+        return new SamTemplate(file, CloudFormationYaml.load(file));
+    }
+
+    /** The repository's template.yaml. */
+    public static SamTemplate repository() {
+        return load(TemplateTable.locateTemplate());
+    }
+
+    /** One route of an HttpApi event: {@code key()} is API Gateway's route key, e.g. "GET /orders/{orderId}". */
+    public record HttpRoute(String event, String method, String path) {
+        public String key() {
+            return method + " " + path;
+        }
+    }
+
+    /**
+     * A function resource. Environment values are literals (String) or {@link CloudFormationYaml.Intrinsic}s
+     * such as {@code !Ref OrdersTable}, for the caller to resolve.
+     */
+    public record Function(String logicalId, String handler, String codeUri, List<HttpRoute> routes,
+                           Map<String, Object> environment) {
+        /** The handler class: the part of "pkg.Class::method" before "::". */
+        public String handlerClass() {
+            int separator = handler.indexOf("::");
+            return separator < 0 ? handler : handler.substring(0, separator);
+        }
+
+        public String handlerMethod() {
+            int separator = handler.indexOf("::");
+            return separator < 0 ? "handleRequest" : handler.substring(separator + 2);
+        }
+    }
+
+    public List<Function> functions() {
+        Map<String, Object> globals = map(map(root, "Globals"), "Function");
+        Map<String, Object> globalEnvironment = map(map(globals, "Environment"), "Variables");
+        List<Function> functions = new ArrayList<>();
+        map(root, "Resources").forEach((logicalId, resource) -> {
+            Map<String, Object> fields = asMap(resource);
+            if (!FUNCTION_TYPE.equals(fields.get("Type"))) {
+                return;
+            }
+            Map<String, Object> properties = map(fields, "Properties");
+            Map<String, Object> environment = new LinkedHashMap<>(globalEnvironment);
+            environment.putAll(map(map(properties, "Environment"), "Variables"));
+            functions.add(new Function(logicalId, text(properties, "Handler", logicalId),
+                    text(properties, "CodeUri", logicalId), routes(properties), environment));
+        });
+        return functions;
+    }
+
+    public Optional<Function> function(String logicalId) {
+        return functions().stream().filter(f -> f.logicalId().equals(logicalId)).findFirst();
+    }
+
+    /** Every HTTP API route of every function. */
+    public List<HttpRoute> routes() {
+        return functions().stream().flatMap(f -> f.routes().stream()).toList();
+    }
+
+    /** A template parameter's default value, if it has one. */
+    public Optional<String> parameterDefault(String name) {
+        Object value = map(map(root, "Parameters"), name).get("Default");
+        return Optional.ofNullable(value).map(String::valueOf);
+    }
+
+    private static List<HttpRoute> routes(Map<String, Object> properties) {
+        List<HttpRoute> routes = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("HttpApi".equals(fields.get("Type"))) {
+                Map<String, Object> eventProperties = map(fields, "Properties");
+                routes.add(new HttpRoute(name, text(eventProperties, "Method", name).toUpperCase(java.util.Locale.ROOT),
+                        text(eventProperties, "Path", name)));
+            }
+        });
+        return routes;
+    }
+
+    private static String text(Map<String, Object> fields, String key, String owner) {
+        Object value = fields.get(key);
+        if (!(value instanceof String text)) {
+            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a literal string");
+        }
+        return text;
+    }
+
+    private static Map<String, Object> map(Map<String, Object> fields, String key) {
+        Object value = fields.get(key);
+        return value == null ? Map.of() : asMap(value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object value) {
+        if (!(value instanceof Map)) {
+            throw new IllegalArgumentException("template: expected a mapping, found " + value);
+        }
+        return (Map<String, Object>) value;
+    }
+}
