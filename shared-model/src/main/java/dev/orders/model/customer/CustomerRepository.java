@@ -11,9 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
@@ -80,11 +78,6 @@ public final class CustomerRepository {
     }
 
     public Optional<Customer> get(String customerId) {
-        GetItemResponse response = table.client().getItem(b -> b
-                .tableName(table.tableName())
-                .key(CustomerCodec.key(customerId))
-                .consistentRead(true));
-        Map<String, AttributeValue> item = response.item();
-        return response.hasItem() && !item.isEmpty() ? Optional.of(CustomerCodec.decode(item)) : Optional.empty();
+        return table.getItem(CustomerCodec.key(customerId)).map(CustomerCodec::decode);
     }
 }

@@ -1,6 +1,10 @@
 package dev.orders.model.dynamo;
 
+import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 
 /**
  * The table the repositories work on.
@@ -23,5 +27,11 @@ public record OrdersTable(DynamoDbClient client, String tableName, int statusSha
 
     public OrdersTable(DynamoDbClient client, String tableName) {
         this(client, tableName, DEFAULT_STATUS_SHARDS);
+    }
+
+    /** A strongly consistent GetItem: reads that decide a write must see the latest write. */
+    public Optional<Map<String, AttributeValue>> getItem(Map<String, AttributeValue> key) {
+        GetItemResponse response = client.getItem(b -> b.tableName(tableName).key(key).consistentRead(true));
+        return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
     }
 }

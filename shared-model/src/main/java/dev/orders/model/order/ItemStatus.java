@@ -1,7 +1,6 @@
 package dev.orders.model.order;
 
-import dev.orders.model.validation.ValidationException;
-import java.util.Arrays;
+import dev.orders.model.validation.Check;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -36,14 +35,6 @@ public enum ItemStatus {
     }
 
     public static ItemStatus parse(String field, String text) {
-        if (text == null || text.isEmpty()) {
-            throw new ValidationException(field, "is required");
-        }
-        for (ItemStatus status : values()) {
-            if (status.name().equals(text)) {
-                return status;
-            }
-        }
-        throw new ValidationException(field, "must be one of " + Arrays.toString(values()));
+        return Check.oneOf(field, text, ItemStatus.class);
     }
 }

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -86,12 +85,11 @@ public final class OrderIntake {
     }
 
     private Optional<Result> earlier(NewOrder order, String key) {
-        GetItemResponse response = table.client().getItem(b -> b.tableName(table.tableName())
-                .key(recordKey(order.customerId(), key)).consistentRead(true));
-        if (!response.hasItem() || response.item().isEmpty()) {
+        Optional<Map<String, AttributeValue>> stored = table.getItem(recordKey(order.customerId(), key));
+        if (stored.isEmpty()) {
             return Optional.empty();
         }
-        ItemReader record = ItemReader.of(response.item(), EntityType.IDEMPOTENCY_KEY);
+        ItemReader record = ItemReader.of(stored.get(), EntityType.IDEMPOTENCY_KEY);
         if (record.number(EXPIRES_AT) <= clock.instant().getEpochSecond()) {
             return Optional.empty();
         }

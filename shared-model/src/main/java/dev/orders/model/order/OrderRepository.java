@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -110,7 +109,7 @@ public final class OrderRepository {
     /** For callers that know only the order id (payment webhooks, support tools). */
     public Optional<Order> findHeaderById(String orderId) {
         Ids.orderId(orderId);
-        return getItem(OrderCodec.rootKey(orderId)).map(OrderCodec::decodeRoot);
+        return table.getItem(OrderCodec.rootKey(orderId)).map(OrderCodec::decodeRoot);
     }
 
     public Optional<OrderAggregate> findAggregate(String customerId, String orderId) {
@@ -151,7 +150,7 @@ public final class OrderRepository {
     public Optional<OrderItem> findItem(String customerId, String orderId, String itemId) {
         Ids.orderId(orderId);
         Ids.itemId(itemId);
-        return getItem(OrderCodec.itemKey(orderId, itemId)).map(OrderCodec::decodeItem)
+        return table.getItem(OrderCodec.itemKey(orderId, itemId)).map(OrderCodec::decodeItem)
                 .filter(item -> item.customerId().equals(customerId));
     }
 
@@ -396,12 +395,6 @@ public final class OrderRepository {
             placeholders.add(placeholder);
         }
         return "(" + String.join(", ", placeholders) + ")";
-    }
-
-    private Optional<Map<String, AttributeValue>> getItem(Map<String, AttributeValue> key) {
-        GetItemResponse response = table.client().getItem(b -> b
-                .tableName(table.tableName()).key(key).consistentRead(true));
-        return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
     }
 
     private TransactWriteItem putNew(Map<String, AttributeValue> item) {

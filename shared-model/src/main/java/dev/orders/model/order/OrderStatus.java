@@ -1,6 +1,6 @@
 package dev.orders.model.order;
 
-import dev.orders.model.validation.ValidationException;
+import dev.orders.model.validation.Check;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -55,14 +55,6 @@ public enum OrderStatus {
     }
 
     public static OrderStatus parse(String field, String text) {
-        if (text == null || text.isEmpty()) {
-            throw new ValidationException(field, "is required");
-        }
-        for (OrderStatus status : values()) {
-            if (status.name().equals(text)) {
-                return status;
-            }
-        }
-        throw new ValidationException(field, "must be one of " + Arrays.toString(values()));
+        return Check.oneOf(field, text, OrderStatus.class);
     }
 }

@@ -1,5 +1,6 @@
 package dev.orders.model.validation;
 
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /** Small argument checks shared by the value types of the core; each failure names the field. */
@@ -40,6 +41,19 @@ public final class Check {
             throw new ValidationException(field, "must be between " + min + " and " + max);
         }
         return value;
+    }
+
+    /** The constant of {@code type} named exactly {@code text}; the error lists the accepted names. */
+    public static <E extends Enum<E>> E oneOf(String field, String text, Class<E> type) {
+        if (text == null || text.isEmpty()) {
+            throw new ValidationException(field, "is required");
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equals(text)) {
+                return constant;
+            }
+        }
+        throw new ValidationException(field, "must be one of " + Arrays.toString(type.getEnumConstants()));
     }
 
     public static <T> T required(String field, T value) {
