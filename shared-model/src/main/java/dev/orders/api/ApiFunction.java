@@ -1,5 +1,7 @@
 package dev.orders.api;
 
+import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
+
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -42,7 +44,14 @@ public abstract class ApiFunction implements RequestHandler<APIGatewayV2HTTPEven
         if (event == null) {
             return Http.problem(Problem.of(400, "no-event", "Invalid request", "The request event is empty."));
         }
-        return PowertoolsLogging.withLogging(context, CorrelationIdPaths.API_GATEWAY_HTTP, event, () -> handle(event));
+        return PowertoolsLogging.withLogging(context, CorrelationIdPaths.API_GATEWAY_HTTP, event, () -> {
+            long start = System.nanoTime();
+            APIGatewayV2HTTPResponse response = handle(event);
+            LOG.info("{} {} answered {}", entry("method", HttpRequest.method(event)),
+                    entry("route", String.valueOf(event.getRouteKey())), entry("status", response.getStatusCode()),
+                    entry("durationMs", (System.nanoTime() - start) / 1_000_000));
+            return response;
+        });
     }
 
     /** Routing and failure mapping without the logging context, for callers that set their own. */

@@ -51,7 +51,8 @@ public final class OrderCodec {
         return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.historySk(version)));
     }
 
-    static Map<String, AttributeValue> encodeRoot(Order order, int statusShards) {
+    /** The root item with its three feed keys; public for bulk loading (benchmarks). */
+    public static Map<String, AttributeValue> encodeRoot(Order order, int statusShards) {
         Map<String, AttributeValue> item = new HashMap<>(rootKey(order.orderId()));
         item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER));
         item.put(ORDER_ID, s(order.orderId()));

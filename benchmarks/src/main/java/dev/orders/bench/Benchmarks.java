@@ -1,0 +1,87 @@
+package dev.orders.bench;
+
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TemplateTable;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The benchmark harness: starts DynamoDB Local, loads data and prints figures as a markdown report.
+ * A program that measures, not a test that asserts: targets are printed beside the figures.
+ *
+ * <p>Usage: {@code Benchmarks [section ...] [--out FILE] [--large N]}; sections: capacity, scale, jars.
+ */
+public final class Benchmarks {
+    private static final List<String> SECTIONS = List.of("capacity", "scale", "jars");
+
+    private Benchmarks() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Set<String> sections = new LinkedHashSet<>();
+        Path out = null;
+        int large = 100_000;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--out" -> out = Path.of(args[++i]);
+                case "--large" -> large = Integer.parseInt(args[++i]);
+                default -> {
+                    if (!SECTIONS.contains(args[i])) {
+                        System.err.println("unknown section " + args[i] + "; sections: " + SECTIONS);
+                        System.exit(2);
+                    }
+                    sections.add(args[i]);
+                }
+            }
+        }
+        if (sections.isEmpty()) {
+            sections.addAll(SECTIONS);
+        }
+        Report report = new Report();
+        report.line("# Performance\n");
+        report.line(machine());
+        report.line("Command: `./sam-local bench" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`\n");
+        int exit = 0;
+        try (LocalDynamoDb dynamo = LocalDynamoDb.launch()) {
+            if (sections.contains("capacity")) {
+                RouteCapacity.run(dynamo, report);
+            }
+            if (sections.contains("scale")) {
+                FeedScale.run(dynamo, report, 1_000, large);
+            }
+            if (sections.contains("jars")) {
+                JarSizes.run(report);
+            }
+            if (out != null) {
+                Files.writeString(TemplateTable.locateRepoRoot().resolve(out), report.text());
+                System.err.println("wrote " + out);
+            }
+        } catch (Exception e) {
+            e.printStackTrace();
+            exit = 1;
+        }
+        // DynamoDB Local's client threads are not daemons: leave explicitly.
+        System.exit(exit);
+    }
+
+    private static String machine() {
+        Runtime runtime = Runtime.getRuntime();
+        return String.format(Locale.ROOT, "Measured %s on %d cores, %.0f GiB memory, %s %s, Java %s (%s). "
+                        + "DynamoDB Local %s in a child JVM on loopback.%n", LocalDate.now(), runtime.availableProcessors(),
+                totalMemoryGiB(), System.getProperty("os.name"), System.getProperty("os.arch"),
+                System.getProperty("java.version"), System.getProperty("java.vm.name"), "2.6.1");
+    }
+
+    private static double totalMemoryGiB() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize() / 1024.0 / 1024 / 1024;
+        }
+        return Double.NaN;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.orders.bench;
+
+import dev.orders.local.SamTemplate;
+import dev.orders.local.TemplateTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Section 5: the size of each function's deployment jar, against the 8 MB target. */
+final class JarSizes {
+    static final long TARGET_BYTES = 8L * 1024 * 1024;
+
+    private JarSizes() {
+    }
+
+    static void run(Report report) throws IOException {
+        Path root = TemplateTable.locateRepoRoot();
+        List<List<String>> rows = new ArrayList<>();
+        for (SamTemplate.Function function : SamTemplate.repository().functions()) {
+            long bytes = Files.size(root.resolve(function.codeUri()));
+            rows.add(List.of(function.logicalId(), "`" + function.codeUri() + "`",
+                    String.format(java.util.Locale.ROOT, "%.2f MB", bytes / 1024.0 / 1024.0),
+                    bytes <= TARGET_BYTES ? "yes" : "no"));
+        }
+        report.heading("5. Deployment jars");
+        report.table(List.of("function", "jar", "size", "<= 8 MB"), rows);
+    }
+}

@@ -1,0 +1,108 @@
+package dev.orders.bench;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.Services;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.SamTemplate;
+import dev.orders.local.TemplateTable;
+import dev.orders.local.TestTable;
+import dev.orders.model.customer.CustomerDetails;
+import dev.orders.model.order.OrderStatus;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.SampleEvents;
+import dev.orders.model.support.TestContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Section 3: for every route, the DynamoDB requests its sample event makes and the capacity they
+ * consume, table and indexes apart (ReturnConsumedCapacity=INDEXES), on freshly seeded data.
+ */
+final class RouteCapacity {
+    private RouteCapacity() {
+    }
+
+    static void run(LocalDynamoDb dynamo, Report report) throws IOException {
+        CapacityMeter meter = new CapacityMeter();
+        DynamoDbClient client = dynamo.clientBuilder()
+                .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(meter).build())
+                .build();
+        SamTemplate template = SamTemplate.repository();
+        Path events = SampleEvents.repositoryRoot().resolve("events");
+        List<Path> samples;
+        try (Stream<Path> files = Files.walk(events)) {
+            samples = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+        }
+        List<List<String>> rows = new ArrayList<>();
+        int n = 0;
+        for (Path sample : samples) {
+            String name = events.relativize(sample).toString().replace(".json", "");
+            String tableName = "capacity-" + n++;
+            TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(client, tableName);
+            Fixture fx = new Fixture(new TestTable(tableName, client));
+            seed(fx, name);
+            APIGatewayV2HTTPEvent event = SampleEvents.load(name);
+            RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
+                    handlerFor(template, event.getRouteKey(), services(fx, client));
+            meter.reset();
+            APIGatewayV2HTTPResponse response = handler.handleRequest(event, new TestContext());
+            List<CapacityMeter.Call> calls = meter.calls();
+            rows.add(List.of("`" + event.getRouteKey() + "`", name, Integer.toString(response.getStatusCode()),
+                    Integer.toString(calls.size()),
+                    calls.stream().map(CapacityMeter.Call::operation).collect(Collectors.joining(" + ")),
+                    Report.num(calls.stream().mapToDouble(CapacityMeter.Call::units).sum()),
+                    calls.stream().flatMap(c -> c.byTableOrIndex().entrySet().stream())
+                            .collect(Collectors.groupingBy(Map.Entry::getKey, java.util.TreeMap::new,
+                                    Collectors.summingDouble(Map.Entry::getValue)))
+                            .entrySet().stream().map(e -> e.getKey() + " " + Report.num(e.getValue()))
+                            .collect(Collectors.joining(", "))));
+        }
+        report.heading("3. Capacity per route");
+        report.line("Each sample event of `events/` against freshly seeded data; capacity as DynamoDB Local reports it with "
+                + "`ReturnConsumedCapacity=INDEXES`. DynamoDB Local's figures for `TransactWriteItems` are known to be "
+                + "wrong (on AWS a transactional write costs 2 WCU per KB per item, plus each index it touches): read "
+                + "those rows for the number and kind of requests, not their units.\n");
+        report.table(List.of("route", "sample", "status", "requests", "operations", "capacity units", "table / index"), rows);
+    }
+
+    /** The data each sample event refers to, so each shows its success path: profile, order, paid where needed. */
+    private static void seed(Fixture fx, String sample) {
+        if (!sample.endsWith("put-customer-if-absent")) {
+            fx.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
+        }
+        fx.seedSampleOrder();
+        if (sample.endsWith("change-item-status")) {
+            fx.advance(Fixture.SAMPLE_CUSTOMER, Fixture.SAMPLE_ORDER, OrderStatus.PAID);
+        }
+    }
+
+    static Services services(Fixture fx, DynamoDbClient client) {
+        return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
+                Services.CURSOR_SECRET, "benchmark cursor secret", Services.STATUS_FEED_SHARDS,
+                Integer.toString(fx.table.statusShards())), client);
+    }
+
+    @SuppressWarnings("unchecked")
+    static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handlerFor(SamTemplate template,
+                                                                                      String routeKey, Services services) {
+        SamTemplate.Function function = template.functions().stream()
+                .filter(f -> f.routes().stream().anyMatch(r -> r.key().equals(routeKey))).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no function serves " + routeKey));
+        try {
+            return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(function.handlerClass())
+                    .getConstructor(Services.class).newInstance(services);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot build " + function.handlerClass(), e);
+        }
+    }
+}
