@@ -23,17 +23,6 @@ public enum ItemStatus {
         return next().contains(target);
     }
 
-    /** The statuses an item may be in for a move to this one: the write's condition. */
-    public Set<ItemStatus> previous() {
-        Set<ItemStatus> sources = EnumSet.noneOf(ItemStatus.class);
-        for (ItemStatus status : values()) {
-            if (status.canMoveTo(this)) {
-                sources.add(status);
-            }
-        }
-        return sources;
-    }
-
     public static ItemStatus parse(String field, String text) {
         return Check.oneOf(field, text, ItemStatus.class);
     }
