@@ -3,6 +3,7 @@ package dev.orders.api;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Who may use a route, declared with the route and checked before its action runs, so that no handler
@@ -32,29 +33,17 @@ public sealed interface Access {
     record Owner() implements Access {
         @Override
         public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
-            Optional<Caller> caller = Caller.of(request);
-            if (caller.isEmpty()) {
-                return Optional.of(unauthenticated());
-            }
-            if (!caller.get().mayActFor(request.pathParameter("customerId"))) {
-                return Optional.of(Http.problem(Problem.notFound("The resource")));
-            }
-            return Optional.empty();
+            return authenticated(request, caller -> caller.mayActFor(request.pathParameter("customerId"))
+                    ? Optional.empty() : Optional.of(Http.problem(Problem.notFound("The resource"))));
         }
     }
 
     record Admin() implements Access {
         @Override
         public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
-            Optional<Caller> caller = Caller.of(request);
-            if (caller.isEmpty()) {
-                return Optional.of(unauthenticated());
-            }
-            if (!caller.get().isAdmin()) {
-                return Optional.of(Http.problem(Problem.of(403, "forbidden", "Forbidden",
-                        "This resource needs the " + Caller.ADMIN_SCOPE + " scope.")));
-            }
-            return Optional.empty();
+            return authenticated(request, caller -> caller.isAdmin() ? Optional.empty()
+                    : Optional.of(Http.problem(Problem.of(403, "forbidden", "Forbidden",
+                    "This resource needs the " + Caller.ADMIN_SCOPE + " scope."))));
         }
     }
 
@@ -63,6 +52,13 @@ public sealed interface Access {
         public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
             return Optional.empty();
         }
+    }
+
+    /** {@code rule}'s refusal of the request's caller; a request without a caller is refused with 401. */
+    private static Optional<APIGatewayV2HTTPResponse> authenticated(
+            HttpRequest request, Function<Caller, Optional<APIGatewayV2HTTPResponse>> rule) {
+        Optional<Caller> caller = Caller.of(request);
+        return caller.isPresent() ? rule.apply(caller.get()) : Optional.of(unauthenticated());
     }
 
     private static APIGatewayV2HTTPResponse unauthenticated() {
