@@ -72,6 +72,18 @@ public final class JsonBody {
         throw wrongType(name, "a whole number");
     }
 
+    /** A nested object, readable with its name in the path ({@code data.orderId}). */
+    public JsonBody requiredObject(String name) {
+        Object value = fields.get(name);
+        if (value == null) {
+            throw missing(name);
+        }
+        if (!(value instanceof Map<?, ?> map)) {
+            throw wrongType(name, "an object");
+        }
+        return new JsonBody(map, field(name));
+    }
+
     /** The objects of an array field, each readable with its index in the path. */
     public List<JsonBody> requiredObjects(String name) {
         Object value = fields.get(name);

@@ -8,12 +8,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** One route of a function: method and path template (as in template.yaml) and what answers it. */
-public record Route(String method, String path, Function<HttpRequest, APIGatewayV2HTTPResponse> action) {
+/** One route of a function: method and path template (as in template.yaml), who may use it, what answers it. */
+public record Route(String method, String path, Access access, Function<HttpRequest, APIGatewayV2HTTPResponse> action) {
 
     /** The API Gateway route key, e.g. {@code POST /customers/{customerId}/orders}. */
     public String key() {
         return method + " " + path;
+    }
+
+    /** The action's answer, or the refusal of a caller the route's access does not admit. */
+    APIGatewayV2HTTPResponse answer(HttpRequest request) {
+        return access.refusal(request).orElseGet(() -> action.apply(request));
     }
 
     /** The path parameters if {@code rawPath} matches this template, each URL-decoded. */

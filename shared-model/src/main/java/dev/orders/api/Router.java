@@ -26,7 +26,7 @@ public final class Router {
     public APIGatewayV2HTTPResponse dispatch(APIGatewayV2HTTPEvent event) {
         Route byKey = event.getRouteKey() == null ? null : routes.get(event.getRouteKey());
         if (byKey != null && event.getPathParameters() != null) {
-            return byKey.action().apply(new HttpRequest(event, event.getPathParameters()));
+            return byKey.answer(new HttpRequest(event, event.getPathParameters()));
         }
         String method = HttpRequest.method(event);
         String rawPath = event.getRawPath() == null ? "" : event.getRawPath();
@@ -35,7 +35,7 @@ public final class Router {
             Optional<Map<String, String>> parameters = route.match(rawPath);
             if (parameters.isPresent()) {
                 if (route.method().equals(method)) {
-                    return route.action().apply(new HttpRequest(event, parameters.get()));
+                    return route.answer(new HttpRequest(event, parameters.get()));
                 }
                 allowed.add(route.method());
             }

@@ -7,6 +7,7 @@ import dev.orders.model.feed.OrderFeeds;
 import dev.orders.model.order.OrderIntake;
 import dev.orders.model.order.OrderRepository;
 import dev.orders.model.order.StatusTransitions;
+import dev.orders.model.payment.PaymentEventProcessor;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -102,6 +103,10 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
 
     public OrderIntake intake() {
         return new OrderIntake(table, orders(), clock);
+    }
+
+    public PaymentEventProcessor payments() {
+        return new PaymentEventProcessor(table, orders(), clock);
     }
 
     public StatusTransitions transitions() {

@@ -6,7 +6,8 @@ public enum EntityType {
     ORDER,
     ORDER_ITEM,
     STATUS_CHANGE,
-    IDEMPOTENCY_KEY;
+    IDEMPOTENCY_KEY,
+    PAYMENT_EVENT;
 
     public static final String ATTRIBUTE = "entityType";
 }

@@ -33,6 +33,8 @@ public final class Keys {
     public static final String HISTORY_PREFIX = "HISTORY#";
     public static final String STATUS_PREFIX = "STATUS#";
     public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
+    public static final String WEBHOOK_PREFIX = "WEBHOOK#";
+    public static final String WEBHOOK_EVENT_SK = "EVENT";
 
     /** Ten digits: versions sort numerically as text up to 9,999,999,999 changes. */
     private static final int VERSION_DIGITS = 10;
@@ -51,6 +53,11 @@ public final class Keys {
     /** An idempotency key of order creation, in the customer's partition: keys are per customer. */
     public static String idempotencySk(String idempotencyKey) {
         return IDEMPOTENCY_PREFIX + idempotencyKey;
+    }
+
+    /** A processed payment event, in its own partition: event ids are global, not per order. */
+    public static String webhookEventPk(String eventId) {
+        return WEBHOOK_PREFIX + eventId;
     }
 
     public static String itemSk(String itemId) {

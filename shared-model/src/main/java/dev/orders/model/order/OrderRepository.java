@@ -192,6 +192,15 @@ public final class OrderRepository {
      */
     public StatusChangeOutcome changeStatus(Order current, OrderStatus target, String actor,
                                             Optional<String> reason, Optional<String> eventId) {
+        return changeStatus(current, target, actor, reason, eventId, List.of());
+    }
+
+    /**
+     * As {@link #changeStatus(Order, OrderStatus, String, Optional, Optional)}, with {@code extraWrites}
+     * in the same transaction (a processed-event record, for instance): all commit or none.
+     */
+    public StatusChangeOutcome changeStatus(Order current, OrderStatus target, String actor, Optional<String> reason,
+                                            Optional<String> eventId, List<TransactWriteItem> extraWrites) {
         if (!current.status().canMoveTo(target)) {
             return new StatusChangeOutcome.IllegalTransition(current.status(), target);
         }
@@ -216,10 +225,17 @@ public final class OrderRepository {
                         ":customer", s(current.customerId()), ":expected", n(current.version()),
                         ":from", s(current.status())))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build();
+        List<TransactWriteItem> writes = new ArrayList<>(List.of(updateRoot, putNew(OrderCodec.encodeChange(change))));
+        writes.addAll(extraWrites);
         try {
-            transact(List.of(updateRoot, putNew(OrderCodec.encodeChange(change))));
+            transact(writes);
         } catch (TransactionCanceledException e) {
             Cancellation cancellation = Cancellation.of(e);
+            for (int i = 2; i < writes.size(); i++) {
+                if (cancellation.failed(i)) {
+                    return new StatusChangeOutcome.ExtraWriteRefused(i - 2);
+                }
+            }
             if (!cancellation.failed(0)) {
                 throw new CorruptItemException("history row " + next + " of order " + current.orderId()
                         + " exists before its version");

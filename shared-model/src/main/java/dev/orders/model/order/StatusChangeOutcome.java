@@ -15,4 +15,8 @@ public sealed interface StatusChangeOutcome {
 
     record OrderNotFound() implements StatusChangeOutcome {
     }
+
+    /** The extra write at {@code index} (0-based among the extras) failed its condition; nothing was written. */
+    record ExtraWriteRefused(int index) implements StatusChangeOutcome {
+    }
 }

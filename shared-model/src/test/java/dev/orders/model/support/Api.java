@@ -3,17 +3,21 @@ package dev.orders.model.support;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.api.ApiFunction;
+import dev.orders.api.Caller;
 import dev.orders.api.Json;
 import dev.orders.api.Services;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** Invokes a function as Lambda would, and reads its response as a client would. */
 public final class Api {
     public static final String CURSOR_SECRET = "test cursor secret, not for production";
+    /** The administrator of the sample events of the cross-customer routes. */
+    public static final String ADMIN = "ops-grace";
 
     private Api() {
     }
@@ -44,6 +48,30 @@ public final class Api {
     /** A sample event with other path parameters (raw path and route key stay as in the sample). */
     public static APIGatewayV2HTTPEvent withPath(String sample, Map<String, String> pathParameters) {
         return variant(sample, Map.of("pathParameters", pathParameters));
+    }
+
+    /** {@code event} as sent by {@code subject} with {@code scopes}, as the JWT authorizer would pass it. */
+    public static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String subject, String... scopes) {
+        Map<String, String> claims = new LinkedHashMap<>(Map.of("sub", subject, "iss", "https://auth.example.com/",
+                "aud", "order-service"));
+        if (scopes.length > 0) {
+            claims.put("scope", String.join(" ", scopes));
+        }
+        event.getRequestContext().setAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
+                        .withClaims(claims).withScopes(List.of(scopes)).build()).build());
+        return event;
+    }
+
+    /** {@code event} as an administrator (scope orders:admin) sends it. */
+    public static APIGatewayV2HTTPEvent asAdmin(APIGatewayV2HTTPEvent event) {
+        return as(event, ADMIN, Caller.ADMIN_SCOPE);
+    }
+
+    /** {@code event} without any authorizer context: what arrives when no authorizer ran. */
+    public static APIGatewayV2HTTPEvent anonymous(APIGatewayV2HTTPEvent event) {
+        event.getRequestContext().setAuthorizer(null);
+        return event;
     }
 
     /** The response, with its body parsed. */

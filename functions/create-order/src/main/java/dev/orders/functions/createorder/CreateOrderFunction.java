@@ -1,6 +1,7 @@
 package dev.orders.functions.createorder;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.Access;
 import dev.orders.api.ApiFunction;
 import dev.orders.api.Http;
 import dev.orders.api.HttpRequest;
@@ -32,7 +33,7 @@ public final class CreateOrderFunction extends ApiFunction {
 
     private CreateOrderFunction(OrderIntake intake) {
         super(new Router(List.of(
-                new Route("POST", "/customers/{customerId}/orders", request -> create(intake, request)))));
+                new Route("POST", "/customers/{customerId}/orders", Access.owner(), request -> create(intake, request)))));
     }
 
     private static APIGatewayV2HTTPResponse create(OrderIntake intake, HttpRequest request) {

@@ -12,7 +12,9 @@ import dev.orders.local.TestTable;
 import dev.orders.model.feed.FeedRequest;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.CallerChecks;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
 import java.util.Collections;
 import java.util.HashMap;
@@ -26,6 +28,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class CreateOrderFunctionTest {
@@ -145,5 +149,17 @@ class CreateOrderFunctionTest {
         Reply reply = invoke(function, variant(SAMPLE, Map.of("headers", headers)));
         assertEquals(400, reply.status());
         assertEquals(0, fx.itemCount());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"create-order/create-order"})
+    void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
+        HostileRequests.assertRefusedSafely(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"create-order/create-order"})
+    void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
+        CallerChecks.assertOwnerOnly(fx, function, sample);
     }
 }

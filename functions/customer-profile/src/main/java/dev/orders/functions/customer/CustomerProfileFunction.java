@@ -1,6 +1,7 @@
 package dev.orders.functions.customer;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.Access;
 import dev.orders.api.ApiFunction;
 import dev.orders.api.Http;
 import dev.orders.api.HttpRequest;
@@ -30,8 +31,8 @@ public final class CustomerProfileFunction extends ApiFunction {
 
     private CustomerProfileFunction(CustomerRepository customers) {
         super(new Router(List.of(
-                new Route("PUT", "/customers/{customerId}", request -> put(customers, request)),
-                new Route("GET", "/customers/{customerId}", request -> get(customers, request)))));
+                new Route("PUT", "/customers/{customerId}", Access.owner(), request -> put(customers, request)),
+                new Route("GET", "/customers/{customerId}", Access.owner(), request -> get(customers, request)))));
     }
 
     private static APIGatewayV2HTTPResponse put(CustomerRepository customers, HttpRequest request) {

@@ -12,13 +12,17 @@ import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.TestTable;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.CallerChecks;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class CustomerProfileFunctionTest {
@@ -107,5 +111,17 @@ class CustomerProfileFunctionTest {
         assertEquals(405, wrongMethod.status());
         assertEquals("GET, PUT", wrongMethod.header("allow").orElseThrow());
         assertEquals(404, unknownPath.status());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"customer-profile/get-customer", "customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
+    void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
+        HostileRequests.assertRefusedSafely(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"customer-profile/get-customer", "customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
+    void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
+        CallerChecks.assertOwnerOnly(fx, function, sample);
     }
 }

@@ -1,6 +1,7 @@
 package dev.orders.functions.orderstatus;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.Access;
 import dev.orders.api.ApiFunction;
 import dev.orders.api.Http;
 import dev.orders.api.HttpRequest;
@@ -46,10 +47,10 @@ public final class OrderStatusFunction extends ApiFunction {
 
     private OrderStatusFunction(OrderRepository orders, StatusTransitions transitions) {
         super(new Router(List.of(
-                new Route("POST", ORDER + "/status", request -> changeStatus(transitions, request)),
-                new Route("POST", ORDER + "/items", request -> addItem(orders, request)),
-                new Route("DELETE", ORDER + "/items/{itemId}", request -> removeItem(orders, request)),
-                new Route("PUT", ORDER + "/items/{itemId}/status", request -> changeItemStatus(orders, request)))));
+                new Route("POST", ORDER + "/status", Access.owner(), request -> changeStatus(transitions, request)),
+                new Route("POST", ORDER + "/items", Access.owner(), request -> addItem(orders, request)),
+                new Route("DELETE", ORDER + "/items/{itemId}", Access.owner(), request -> removeItem(orders, request)),
+                new Route("PUT", ORDER + "/items/{itemId}/status", Access.owner(), request -> changeItemStatus(orders, request)))));
     }
 
     private static APIGatewayV2HTTPResponse changeStatus(StatusTransitions transitions, HttpRequest request) {

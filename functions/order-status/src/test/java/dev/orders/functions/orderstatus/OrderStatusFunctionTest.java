@@ -18,7 +18,9 @@ import dev.orders.model.order.OrderStatus;
 import dev.orders.model.order.StatusChange;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.CallerChecks;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
 import java.util.HashMap;
 import java.util.List;
@@ -27,6 +29,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class OrderStatusFunctionTest {
@@ -96,7 +100,9 @@ class OrderStatusFunctionTest {
     @Test
     void unknownOrdersAndOtherCustomersOrdersAre404() {
         Reply unknown = invoke(function, withPath(CHANGE_STATUS, Map.of("customerId", SAMPLE_CUSTOMER, "orderId", "nope")));
-        Reply foreign = invoke(function, withPath(CHANGE_STATUS, Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER)));
+        // An administrator passes the access rule; the order itself is still checked to be c-eve's.
+        Reply foreign = invoke(function, Api.asAdmin(withPath(CHANGE_STATUS,
+                Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER))));
 
         assertEquals(404, unknown.status());
         assertEquals(404, foreign.status());
@@ -160,5 +166,17 @@ class OrderStatusFunctionTest {
         Map<String, Object> headers = new HashMap<>((Map<String, Object>) SampleEvents.json(CHANGE_STATUS).get("headers"));
         headers.put(name, value);
         return headers;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"order-status/change-status", "order-status/add-item", "order-status/delete-item", "order-status/change-item-status"})
+    void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
+        HostileRequests.assertRefusedSafely(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"order-status/change-status", "order-status/add-item", "order-status/delete-item", "order-status/change-item-status"})
+    void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
+        CallerChecks.assertOwnerOnly(fx, function, sample);
     }
 }

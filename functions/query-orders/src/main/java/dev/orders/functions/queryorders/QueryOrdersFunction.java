@@ -1,6 +1,7 @@
 package dev.orders.functions.queryorders;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.Access;
 import dev.orders.api.ApiFunction;
 import dev.orders.api.Http;
 import dev.orders.api.HttpRequest;
@@ -34,12 +35,12 @@ public final class QueryOrdersFunction extends ApiFunction {
 
     private QueryOrdersFunction(OrderRepository orders, OrderFeeds feeds) {
         super(new Router(List.of(
-                new Route("GET", ORDER, request -> aggregate(orders, request)),
-                new Route("GET", ORDER + "/items/{itemId}", request -> item(orders, request)),
-                new Route("GET", ORDER + "/history", request -> history(orders, request)),
-                new Route("GET", "/customers/{customerId}/orders", request -> customerOrders(feeds, request)),
-                new Route("GET", "/orders", request -> allOrders(feeds, request)),
-                new Route("GET", "/orders/{orderId}", request -> orderById(orders, request)))));
+                new Route("GET", ORDER, Access.owner(), request -> aggregate(orders, request)),
+                new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> item(orders, request)),
+                new Route("GET", ORDER + "/history", Access.owner(), request -> history(orders, request)),
+                new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(feeds, request)),
+                new Route("GET", "/orders", Access.admin(), request -> allOrders(feeds, request)),
+                new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)))));
     }
 
     private static APIGatewayV2HTTPResponse aggregate(OrderRepository orders, HttpRequest request) {

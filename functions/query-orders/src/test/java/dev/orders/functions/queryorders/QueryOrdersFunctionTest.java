@@ -15,7 +15,9 @@ import dev.orders.local.TestTable;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.CallerChecks;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +26,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class QueryOrdersFunctionTest {
@@ -130,8 +134,9 @@ class QueryOrdersFunctionTest {
                 Map.of("queryStringParameters", Map.of("limit", "1")))).json().get("nextCursor");
         Reply tampered = invoke(function, variant("query-orders/list-customer-orders",
                 Map.of("queryStringParameters", Map.of("cursor", first.substring(0, first.length() - 2) + "AA"))));
-        Reply foreign = invoke(function, variant("query-orders/list-customer-orders", Map.of(
-                "pathParameters", Map.of("customerId", "c-eve"), "queryStringParameters", Map.of("cursor", first))));
+        // An administrator may read c-eve's orders, but not with a cursor of c-ada's listing.
+        Reply foreign = invoke(function, Api.asAdmin(variant("query-orders/list-customer-orders", Map.of(
+                "pathParameters", Map.of("customerId", "c-eve"), "queryStringParameters", Map.of("cursor", first)))));
         for (Reply refused : List.of(tampered, foreign)) {
             assertEquals(400, refused.status());
             assertEquals("cursor", ((Map<?, ?>) ((List<?>) refused.json().get("errors")).get(0)).get("field"));
@@ -139,16 +144,23 @@ class QueryOrdersFunctionTest {
     }
 
     @Test
-    void anotherCustomersOrderItemAndHistoryAre404() {
+    void anOrderReadUnderAnotherCustomersPathIs404EvenForAnAdministrator() {
         for (String sample : List.of("query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history")) {
             Map<String, String> path = new HashMap<>(Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER));
             if (sample.endsWith("item")) {
                 path.put("itemId", SAMPLE_ITEM);
             }
-            Reply reply = invoke(function, withPath(sample, path));
+            Reply reply = invoke(function, Api.asAdmin(withPath(sample, path)));
             assertEquals(404, reply.status(), sample);
             assertFalse(reply.response().getBody().contains("c-ada"));
         }
+    }
+
+    @Test
+    void anAdministratorReadsAnyCustomersOrders() {
+        Reply reply = invoke(function, Api.asAdmin(SampleEvents.load("query-orders/get-order")));
+        assertEquals(200, reply.status());
+        assertEquals(SAMPLE_CUSTOMER, reply.json().get("customerId"));
     }
 
     @Test
@@ -160,5 +172,23 @@ class QueryOrdersFunctionTest {
             assertEquals(400, reply.status(), query.toString());
             assertTrue(reply.contentType().startsWith("application/problem+json"));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history", "query-orders/list-customer-orders", "query-orders/list-orders", "query-orders/get-order-by-id"})
+    void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
+        HostileRequests.assertRefusedSafely(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history", "query-orders/list-customer-orders"})
+    void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
+        CallerChecks.assertOwnerOnly(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"query-orders/list-orders", "query-orders/get-order-by-id"})
+    void crossCustomerRoutesNeedTheAdminScope(String sample) {
+        CallerChecks.assertAdminOnly(fx, function, sample);
     }
 }

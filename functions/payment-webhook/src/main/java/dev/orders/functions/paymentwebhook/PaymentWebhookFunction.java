@@ -1,0 +1,88 @@
+package dev.orders.functions.paymentwebhook;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.Access;
+import dev.orders.api.ApiFunction;
+import dev.orders.api.Http;
+import dev.orders.api.HttpRequest;
+import dev.orders.api.JsonBody;
+import dev.orders.api.Problem;
+import dev.orders.api.Route;
+import dev.orders.api.Router;
+import dev.orders.api.Services;
+import dev.orders.model.payment.PaymentEvent;
+import dev.orders.model.payment.PaymentEventProcessor;
+import dev.orders.model.payment.PaymentOutcome;
+import dev.orders.model.payment.WebhookSignature;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The payment provider's webhook. It has no JWT: the HMAC signature of the raw body is its
+ * authentication, checked before anything is read. Every event that is signed and well-formed is
+ * acknowledged with 200 (applied, duplicate, or recorded as not applicable), so the provider stops
+ * retrying; only a bad signature (401) or a malformed event (400) is refused.
+ */
+public final class PaymentWebhookFunction extends ApiFunction {
+    /** Comma-separated shared secrets: the current one first, then any still accepted during rotation. */
+    public static final String WEBHOOK_SECRET = "WEBHOOK_SECRET";
+    private static final Logger LOG = LoggerFactory.getLogger(PaymentWebhookFunction.class);
+
+    public PaymentWebhookFunction() {
+        this(Services.fromEnvironment(), signature(System.getenv(), Clock.systemUTC()));
+    }
+
+    public PaymentWebhookFunction(Services services, WebhookSignature signature) {
+        this(services.payments(), signature);
+    }
+
+    private PaymentWebhookFunction(PaymentEventProcessor payments, WebhookSignature signature) {
+        super(new Router(List.of(new Route("POST", "/webhooks/payments", Access.signedByHandler(),
+                request -> receive(payments, signature, request)))));
+    }
+
+    /** The verifier configured by {@value #WEBHOOK_SECRET}; a function without it must not start. */
+    public static WebhookSignature signature(Map<String, String> env, Clock clock) {
+        String setting = env.get(WEBHOOK_SECRET);
+        if (setting == null || setting.isBlank()) {
+            throw new IllegalStateException("environment variable " + WEBHOOK_SECRET + " is not set");
+        }
+        return new WebhookSignature(WebhookSignature.secretsOf(setting), clock);
+    }
+
+    private static APIGatewayV2HTTPResponse receive(PaymentEventProcessor payments, WebhookSignature signature,
+                                                    HttpRequest request) {
+        Optional<String> body = request.body();
+        Optional<WebhookSignature.Rejection> rejection = signature.verify(request.header("webhook-signature"),
+                body.orElse(""));
+        if (rejection.isPresent()) {
+            LOG.warn("payment webhook refused: signature {}", rejection.get());
+            return Http.problem(Problem.of(401, "invalid-signature", "Invalid signature",
+                    "The Webhook-Signature header is missing, malformed, outside the time window or does not match."));
+        }
+        PaymentEvent event = event(JsonBody.parse(body));
+        PaymentOutcome outcome = payments.process(event);
+        LOG.info("payment event {} ({}) for order {}: {}", event.id(), event.type(), event.orderId(), outcome);
+        Map<String, Object> receipt = new LinkedHashMap<>();
+        receipt.put("eventId", event.id());
+        receipt.put("outcome", outcome.wireName());
+        return Http.json(200, receipt);
+    }
+
+    /** {@code {id, type, created, data: {orderId, amount, currency}}} */
+    private static PaymentEvent event(JsonBody body) {
+        String id = body.requiredString("id");
+        String type = body.requiredString("type");
+        long created = body.requiredLong("created");
+        JsonBody data = body.requiredObject("data");
+        String orderId = data.requiredString("orderId");
+        long amount = data.requiredLong("amount");
+        String currency = data.requiredString("currency");
+        return new PaymentEvent(id, type, created, orderId, amount, currency);
+    }
+}

@@ -1,0 +1,312 @@
+package dev.orders.functions.paymentwebhook;
+
+import static dev.orders.model.support.Api.invoke;
+import static dev.orders.model.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.model.support.Fixture.SAMPLE_ORDER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.api.Json;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import dev.orders.model.keys.Keys;
+import dev.orders.model.order.Order;
+import dev.orders.model.order.OrderStatus;
+import dev.orders.model.order.StatusChange;
+import dev.orders.model.payment.PaymentEventProcessor;
+import dev.orders.model.payment.WebhookSignature;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Api.Reply;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.HostileRequests;
+import dev.orders.model.support.SampleEvents;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class PaymentWebhookFunctionTest {
+    private static final String SAMPLE = "payment-webhook/payment-succeeded";
+    private static final String REFUND = "payment-webhook/refund-succeeded";
+    /** The secret the sample events are signed with; the sample's timestamp is {@link #NOW}. */
+    private static final String SECRET = "whsec_test_secret_not_for_production";
+    private static final long NOW = 1_795_348_800L;
+    private static final String SAMPLE_EVENT_ID = "evt_01JCZ7A2B3C4D5E6F7G8H9J0KA";
+    private static final long SAMPLE_TOTAL = 2 * 1250 + 899;
+
+    private Fixture fx;
+    private PaymentWebhookFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = webhook(SECRET);
+        fx.seedSampleOrder();
+    }
+
+    private PaymentWebhookFunction webhook(String secretSetting) {
+        Clock clock = Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC);
+        return new PaymentWebhookFunction(Api.services(fx),
+                PaymentWebhookFunction.signature(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting), clock));
+    }
+
+    /** An event of the sample's shape, signed now with {@code secret}. */
+    private static APIGatewayV2HTTPEvent event(String id, String type, String orderId, long amount, String currency,
+                                               String secret) {
+        String body = Json.write(Map.of("id", id, "type", type, "created", NOW - 5,
+                "data", Map.of("orderId", orderId, "amount", amount, "currency", currency)));
+        return signed(SampleEvents.load(SAMPLE), body, secret, NOW);
+    }
+
+    private static APIGatewayV2HTTPEvent event(String id, String type, long amount) {
+        return event(id, type, SAMPLE_ORDER, amount, "EUR", SECRET);
+    }
+
+    private static APIGatewayV2HTTPEvent signed(APIGatewayV2HTTPEvent event, String body, String secret, long timestamp) {
+        event.setBody(body);
+        event.setIsBase64Encoded(false);
+        Map<String, String> headers = new HashMap<>(event.getHeaders());
+        headers.put("webhook-signature", WebhookSignature.header(secret, timestamp, body));
+        event.setHeaders(headers);
+        return event;
+    }
+
+    private static APIGatewayV2HTTPEvent withSignature(APIGatewayV2HTTPEvent event, String header) {
+        Map<String, String> headers = new HashMap<>(event.getHeaders());
+        if (header == null) {
+            headers.remove("webhook-signature");
+        } else {
+            headers.put("webhook-signature", header);
+        }
+        event.setHeaders(headers);
+        return event;
+    }
+
+    private Order order() {
+        return fx.orders.findHeaderById(SAMPLE_ORDER).orElseThrow();
+    }
+
+    private List<StatusChange> history() {
+        return fx.orders.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100, Optional.empty()).orElseThrow().items();
+    }
+
+    private Map<String, AttributeValue> record(String eventId) {
+        return fx.raw(Keys.webhookEventPk(eventId), Keys.WEBHOOK_EVENT_SK);
+    }
+
+    private static void assertAcknowledged(Reply reply, String outcome) {
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals(outcome, reply.json().get("outcome"));
+    }
+
+    // ---- applying events ----------------------------------------------------------------------
+
+    @Test
+    void sampleEventPaysTheOrderAndItsHistoryRowNamesTheWebhookAndTheEvent() {
+        Reply reply = invoke(function, SampleEvents.load(SAMPLE));
+
+        assertAcknowledged(reply, "applied");
+        assertEquals(SAMPLE_EVENT_ID, reply.json().get("eventId"));
+        assertEquals(OrderStatus.PAID, order().status());
+        StatusChange change = history().get(0);
+        assertEquals(2, change.version());
+        assertEquals(OrderStatus.PAID, change.to());
+        assertEquals(PaymentEventProcessor.ACTOR, change.changedBy());
+        assertEquals(Optional.of(SAMPLE_EVENT_ID), change.eventId());
+        Map<String, AttributeValue> record = record(SAMPLE_EVENT_ID);
+        assertEquals("APPLIED", record.get("outcome").s());
+        long expiresAt = Long.parseLong(record.get("expiresAt").n());
+        assertTrue(expiresAt > Instant.now().plus(PaymentEventProcessor.RECORD_RETENTION).getEpochSecond() - 3600,
+                "the record expires (TTL) about " + PaymentEventProcessor.RECORD_RETENTION + " from now");
+    }
+
+    @Test
+    void paymentFailedMovesACreatedOrderToAwaitingPaymentAndNothingElse() {
+        assertAcknowledged(invoke(function, event("evt_f1", "payment.failed", SAMPLE_TOTAL)), "applied");
+        assertEquals(OrderStatus.AWAITING_PAYMENT, order().status());
+
+        assertAcknowledged(invoke(function, event("evt_f2", "payment.failed", SAMPLE_TOTAL)), "not-applicable");
+        assertEquals(OrderStatus.AWAITING_PAYMENT, order().status());
+        assertEquals(2, order().version());
+    }
+
+    @Test
+    void sampleRefundRefundsAPaidOrder() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+        assertAcknowledged(invoke(function, SampleEvents.load(REFUND)), "applied");
+        assertEquals(OrderStatus.REFUNDED, order().status());
+        assertEquals(List.of(OrderStatus.REFUNDED, OrderStatus.PAID, OrderStatus.CREATED),
+                history().stream().map(StatusChange::to).toList());
+    }
+
+    @Test
+    void anEventForACancelledOrderIsAcknowledgedAndRecordedButNeverMovesItBack() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.CANCELLED);
+
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "not-applicable");
+
+        assertEquals(OrderStatus.CANCELLED, order().status());
+        assertEquals(2, history().size());
+        assertEquals("NOT_APPLICABLE", record(SAMPLE_EVENT_ID).get("outcome").s());
+    }
+
+    @Test
+    void anAmountOrCurrencyOtherThanTheTotalIsRecordedNotApplied() {
+        assertAcknowledged(invoke(function, event("evt_m1", "payment.succeeded", SAMPLE_TOTAL - 1)), "amount-mismatch");
+        assertAcknowledged(invoke(function, event("evt_m2", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "USD",
+                SECRET)), "amount-mismatch");
+
+        assertEquals(OrderStatus.CREATED, order().status());
+        assertEquals("AMOUNT_MISMATCH", record("evt_m1").get("outcome").s());
+        assertEquals("AMOUNT_MISMATCH", record("evt_m2").get("outcome").s());
+    }
+
+    @Test
+    void unknownTypesAndUnknownOrdersAreAcknowledgedSoTheProviderStopsRetrying() {
+        assertAcknowledged(invoke(function, event("evt_u1", "charge.dispute.created", SAMPLE_TOTAL)), "unknown-type");
+        assertAcknowledged(invoke(function, event("evt_u2", "payment.succeeded", "o-nobody", 100, "EUR", SECRET)),
+                "order-not-found");
+        assertEquals(OrderStatus.CREATED, order().status());
+    }
+
+    // ---- idempotent delivery ------------------------------------------------------------------
+
+    @Test
+    void aRedeliveredEventIs200AndChangesNothing() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+        int items = fx.itemCount();
+
+        for (int i = 0; i < 3; i++) {
+            assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "duplicate");
+        }
+
+        assertEquals(items, fx.itemCount());
+        assertEquals(2, order().version());
+        assertEquals(2, history().size());
+    }
+
+    @Test
+    void aRedeliveredAcknowledgedEventStaysAcknowledgedEvenWhenItWouldNowApply() {
+        assertAcknowledged(invoke(function, event("evt_late", "payment.succeeded", SAMPLE_TOTAL - 1)), "amount-mismatch");
+        assertAcknowledged(invoke(function, event("evt_late", "payment.succeeded", SAMPLE_TOTAL - 1)), "duplicate");
+        assertEquals(OrderStatus.CREATED, order().status());
+    }
+
+    @Test
+    void concurrentDeliveriesOfOneEventChangeTheOrderOnceWithOneHistoryRow() throws Exception {
+        int deliveries = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(deliveries);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Reply>> replies = new ArrayList<>();
+        try {
+            for (int i = 0; i < deliveries; i++) {
+                Callable<Reply> delivery = () -> {
+                    start.await();
+                    return invoke(function, SampleEvents.load(SAMPLE));
+                };
+                replies.add(pool.submit(delivery));
+            }
+            start.countDown();
+            List<Object> outcomes = new ArrayList<>();
+            for (Future<Reply> reply : replies) {
+                assertEquals(200, reply.get().status(), reply.get().response().getBody());
+                outcomes.add(reply.get().json().get("outcome"));
+            }
+            assertEquals(1, outcomes.stream().filter("applied"::equals).count(), outcomes.toString());
+            assertEquals(deliveries - 1, outcomes.stream().filter("duplicate"::equals).count(), outcomes.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(OrderStatus.PAID, order().status());
+        assertEquals(2, order().version());
+        assertEquals(2, history().size());
+    }
+
+    // ---- signature ----------------------------------------------------------------------------
+
+    @Test
+    void unsignedMalformedWronglySignedAndReplayedDeliveriesAre401AndWriteNothing() {
+        String body = SampleEvents.load(SAMPLE).getBody();
+        String valid = WebhookSignature.header(SECRET, NOW, body);
+        Map<String, APIGatewayV2HTTPEvent> refused = new LinkedHashMap<>();
+        refused.put("missing", withSignature(SampleEvents.load(SAMPLE), null));
+        refused.put("malformed", withSignature(SampleEvents.load(SAMPLE), "sha256=" + valid));
+        refused.put("not hex", withSignature(SampleEvents.load(SAMPLE), "t=" + NOW + ",v1=not-hex"));
+        refused.put("other secret", signed(SampleEvents.load(SAMPLE), body, "whsec_guess", NOW));
+        APIGatewayV2HTTPEvent changed = signed(SampleEvents.load(SAMPLE), body, SECRET, NOW);
+        changed.setBody(body.replace("3399", "1"));
+        refused.put("body changed", changed);
+        refused.put("replayed", signed(SampleEvents.load(SAMPLE), body, SECRET, NOW - 301));
+        refused.put("from the future", signed(SampleEvents.load(SAMPLE), body, SECRET, NOW + 301));
+        int items = fx.itemCount();
+
+        refused.forEach((name, event) -> {
+            Reply reply = invoke(function, event);
+            assertEquals(401, reply.status(), name);
+            assertTrue(reply.contentType().startsWith("application/problem+json"), name);
+            assertFalse(reply.response().getBody().contains(SECRET), name);
+        });
+
+        assertEquals(items, fx.itemCount());
+        assertEquals(OrderStatus.CREATED, order().status());
+    }
+
+    @Test
+    void duringRotationTheOldSecretStillVerifiesAndSeveralSignaturesMayBeSent() {
+        PaymentWebhookFunction rotating = webhook("whsec_new_secret," + SECRET);
+        assertAcknowledged(invoke(rotating, event("evt_r1", "payment.failed", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", SECRET)),
+                "applied");
+
+        APIGatewayV2HTTPEvent both = event("evt_r2", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", "whsec_new_secret");
+        String oldSignature = WebhookSignature.header(SECRET, NOW, both.getBody());
+        withSignature(both, both.getHeaders().get("webhook-signature") + "," + oldSignature.substring(oldSignature.indexOf("v1=")));
+        assertAcknowledged(invoke(function, both), "applied");
+        assertEquals(OrderStatus.PAID, order().status());
+    }
+
+    @Test
+    void theWebhookNeedsNoJwt() {
+        APIGatewayV2HTTPEvent sample = SampleEvents.load(SAMPLE);
+        assertEquals(null, sample.getRequestContext().getAuthorizer());
+        assertAcknowledged(invoke(function, sample), "applied");
+    }
+
+    // ---- hostile input ------------------------------------------------------------------------
+
+    @Test
+    void hostileDeliveriesAreAnsweredBelow500AndRefusalsWriteNothing() {
+        HostileRequests.assertRefusedSafely(fx, function, SAMPLE);
+    }
+
+    @Test
+    void hostileButCorrectlySignedEventsAreAnsweredBelow500AndRefusalsWriteNothing() {
+        HostileRequests.assertRefusedSafely(fx, function, SAMPLE, event -> event.getBody() == null
+                || event.getIsBase64Encoded() ? event : signed(event, event.getBody(), SECRET, NOW));
+    }
+
+    @Test
+    void aFunctionWithoutASecretDoesNotStart() {
+        assertThrows(IllegalStateException.class,
+                () -> PaymentWebhookFunction.signature(Map.of(), Clock.systemUTC()));
+        assertThrows(IllegalStateException.class,
+                () -> PaymentWebhookFunction.signature(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, " "), Clock.systemUTC()));
+    }
+}
