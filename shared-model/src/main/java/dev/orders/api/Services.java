@@ -41,8 +41,11 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
         return fromEnvironment(System.getenv());
     }
 
+    /** As Lambda builds a function: also primes the request path for a SnapStart snapshot. */
     public static Services fromEnvironment(Map<String, String> env) {
-        return fromEnvironment(env, dynamoDb(env));
+        Services services = fromEnvironment(env, dynamoDb(env));
+        SnapStartPriming.registerIfSnapStart(env, services);
+        return services;
     }
 
     public static Services fromEnvironment(Map<String, String> env, DynamoDbClient client) {
