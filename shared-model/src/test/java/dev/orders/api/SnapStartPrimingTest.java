@@ -28,9 +28,7 @@ class SnapStartPrimingTest {
     @BeforeEach
     void setUp(TestTable table, LocalDynamoDb server) {
         fx = new Fixture(table);
-        env = new HashMap<>(Map.of(Services.TABLE_NAME, table.tableName(), Services.CURSOR_SECRET, Api.CURSOR_SECRET,
-                Services.DYNAMODB_ENDPOINT, server.endpoint().toString(), "AWS_REGION", "us-east-1",
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+        env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
         http = new FaultyHttpClient(UrlConnectionHttpClient.builder().build());
         services = Services.fromEnvironment(env, Services.dynamoDb(env, http));
     }

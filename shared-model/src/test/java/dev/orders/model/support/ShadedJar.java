@@ -4,8 +4,6 @@ import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import dev.orders.api.Json;
 import dev.orders.api.Services;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TestTable;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -46,13 +44,6 @@ public final class ShadedJar implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The environment the template gives a function, pointing at the test's table. */
-    public static Map<String, String> environment(TestTable table, LocalDynamoDb server) {
-        return Map.of(Services.TABLE_NAME, table.tableName(), Services.CURSOR_SECRET, Api.CURSOR_SECRET,
-                Services.DYNAMODB_ENDPOINT, server.endpoint().toString(), "AWS_REGION", "us-east-1",
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
     }
 
     /** The jar's handler class, built on the jar's Services from {@code env}. */

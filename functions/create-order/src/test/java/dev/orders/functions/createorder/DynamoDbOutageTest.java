@@ -5,6 +5,7 @@ import static dev.orders.model.support.Api.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.api.Services;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TemplateTable;
@@ -16,7 +17,6 @@ import dev.orders.model.order.Order;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
 import dev.orders.model.support.SampleEvents;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,10 +53,8 @@ class DynamoDbOutageTest {
         try (LocalDynamoDb server = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults().withDataDir(dataDir))) {
             String tableName = "orders-outage";
             TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(server.client(), tableName);
-            Map<String, String> env = Map.of(Services.TABLE_NAME, tableName, Services.CURSOR_SECRET, Api.CURSOR_SECRET,
-                    Services.DYNAMODB_ENDPOINT, server.endpoint().toString(), "AWS_REGION", "us-east-1",
-                    "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
-            CreateOrderFunction function = new CreateOrderFunction(Services.fromEnvironment(env));
+            CreateOrderFunction function = new CreateOrderFunction(
+                    Services.fromEnvironment(Api.environment(tableName, server.endpoint())));
 
             List<Thread> clients = new ArrayList<>();
             for (int c = 0; c < CLIENTS; c++) {

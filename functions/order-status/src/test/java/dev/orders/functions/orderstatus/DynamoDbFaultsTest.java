@@ -48,10 +48,7 @@ class DynamoDbFaultsTest {
     void setUp(TestTable table, LocalDynamoDb server) {
         fx = new Fixture(table);
         fx.seedSampleOrder();
-        Map<String, String> env = Map.of(Services.TABLE_NAME, table.tableName(),
-                Services.CURSOR_SECRET, Api.CURSOR_SECRET,
-                Services.DYNAMODB_ENDPOINT, server.endpoint().toString(),
-                "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+        Map<String, String> env = Api.environment(table.tableName(), server.endpoint());
         http = new FaultyHttpClient(UrlConnectionHttpClient.builder().build());
         function = new OrderStatusFunction(Services.fromEnvironment(env, Services.dynamoDb(env, http)));
     }

@@ -7,6 +7,7 @@ import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TestTable;
 import dev.orders.model.order.OrderStatus;
+import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.LogCapture;
 import dev.orders.model.support.ShadedJar;
@@ -26,7 +27,7 @@ class OrderStatusJarIT {
         Fixture fx = new Fixture(table);
         fx.seedSampleOrder();
         try (ShadedJar jar = ShadedJar.of("order-status")) {
-            Object handler = jar.handler(HANDLER, ShadedJar.environment(table, server));
+            Object handler = jar.handler(HANDLER, Api.environment(table.tableName(), server.endpoint()));
 
             assertEquals(201, jar.invoke(handler, "order-status/add-item").get("statusCode"));
             assertEquals(200, jar.invoke(handler, "order-status/change-status").get("statusCode"));
@@ -40,7 +41,7 @@ class OrderStatusJarIT {
     @Test
     void theShadedJarAnswers503AndLogsJsonWithTheCorrelationIdWhenDynamoDbIsUnreachable(
             TestTable table, LocalDynamoDb server) throws Exception {
-        Map<String, String> env = new HashMap<>(ShadedJar.environment(table, server));
+        Map<String, String> env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
         env.put(Services.DYNAMODB_ENDPOINT, "http://127.0.0.1:1");
         try (ShadedJar jar = ShadedJar.of("order-status")) {
             Object handler = jar.handler(HANDLER, env);

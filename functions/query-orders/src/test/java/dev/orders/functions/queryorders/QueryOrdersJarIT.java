@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.ShadedJar;
 import java.util.List;
@@ -19,7 +20,7 @@ class QueryOrdersJarIT {
     void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
         new Fixture(table).seedSampleOrder();
         try (ShadedJar jar = ShadedJar.of("query-orders")) {
-            Object handler = jar.handler(QueryOrdersFunction.class.getName(), ShadedJar.environment(table, server));
+            Object handler = jar.handler(QueryOrdersFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
 
             for (String sample : List.of("get-order", "get-order-by-id", "get-order-history", "get-order-item",
                     "list-customer-orders", "list-orders")) {
