@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
-import software.amazon.lambda.powertools.logging.CorrelationIdPaths;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 
 /**
@@ -28,6 +28,8 @@ public abstract class ApiFunction implements RequestHandler<APIGatewayV2HTTPEven
     private static final Set<String> THROTTLING = Set.of("ProvisionedThroughputExceededException",
             "RequestLimitExceeded", "ThrottlingException", "LimitExceededException");
     private static final String RETRY_AFTER_SECONDS = "1";
+    /** The MDC key Powertools' JSON layout prints as {@code correlation_id}. */
+    static final String CORRELATION_ID = "correlation_id";
 
     private final Router router;
 
@@ -44,7 +46,13 @@ public abstract class ApiFunction implements RequestHandler<APIGatewayV2HTTPEven
         if (event == null) {
             return Http.problem(Problem.of(400, "no-event", "Invalid request", "The request event is empty."));
         }
-        return PowertoolsLogging.withLogging(context, CorrelationIdPaths.API_GATEWAY_HTTP, event, () -> {
+        return PowertoolsLogging.withLogging(context, () -> {
+            // Set directly rather than by Powertools' JMESPath lookup, which would need
+            // jackson-databind (1.7 MB of the jar) for one field the event already holds.
+            String requestId = event.getRequestContext() == null ? null : event.getRequestContext().getRequestId();
+            if (requestId != null) {
+                MDC.put(CORRELATION_ID, requestId);
+            }
             long start = System.nanoTime();
             APIGatewayV2HTTPResponse response = handle(event);
             LOG.info("{} {} answered {}", entry("method", HttpRequest.method(event)),

@@ -8,6 +8,7 @@ import dev.orders.api.Json;
 import dev.orders.api.Services;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,16 @@ public final class Api {
         return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
                 Services.CURSOR_SECRET, CURSOR_SECRET,
                 Services.STATUS_FEED_SHARDS, Integer.toString(fx.table.statusShards())), fx.testTable.client());
+    }
+
+    /**
+     * The environment Lambda gives a function (template variables, region, credentials), pointing at
+     * {@code endpoint}: what {@link Services#fromEnvironment(Map)} builds the production client from.
+     */
+    public static Map<String, String> environment(String tableName, URI endpoint) {
+        return Map.of(Services.TABLE_NAME, tableName, Services.CURSOR_SECRET, CURSOR_SECRET,
+                Services.DYNAMODB_ENDPOINT, endpoint.toString(), "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
     }
 
     public static Reply invoke(ApiFunction function, APIGatewayV2HTTPEvent event) {

@@ -1,0 +1,26 @@
+package dev.orders.functions.createorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.ShadedJar;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployable jar (minimised by the shade plugin) serves its route, replays included. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class CreateOrderJarIT {
+
+    @Test
+    void theShadedJarServesTheSampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        try (ShadedJar jar = ShadedJar.of("create-order")) {
+            Object handler = jar.handler(CreateOrderFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
+
+            assertEquals(201, jar.invoke(handler, "create-order/create-order").get("statusCode"));
+            assertEquals(201, jar.invoke(handler, "create-order/create-order").get("statusCode"));
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.orders.functions.customer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.ShadedJar;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployable jar (minimised by the shade plugin) serves every route. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class CustomerProfileJarIT {
+
+    @Test
+    void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        try (ShadedJar jar = ShadedJar.of("customer-profile")) {
+            Object handler = jar.handler(CustomerProfileFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
+
+            assertEquals(404, jar.invoke(handler, "customer-profile/get-customer").get("statusCode"));
+            assertEquals(201, jar.invoke(handler, "customer-profile/put-customer-if-absent").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "customer-profile/put-customer").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "customer-profile/get-customer").get("statusCode"));
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.orders.functions.orderstatus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.api.Services;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TestTable;
+import dev.orders.model.order.OrderStatus;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.LogCapture;
+import dev.orders.model.support.ShadedJar;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployable jar (minimised by the shade plugin) serves every route and logs as the sources do. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class OrderStatusJarIT {
+    private static final String HANDLER = OrderStatusFunction.class.getName();
+
+    @Test
+    void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        Fixture fx = new Fixture(table);
+        fx.seedSampleOrder();
+        try (ShadedJar jar = ShadedJar.of("order-status")) {
+            Object handler = jar.handler(HANDLER, Api.environment(table.tableName(), server.endpoint()));
+
+            assertEquals(201, jar.invoke(handler, "order-status/add-item").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "order-status/change-status").get("statusCode"));
+            fx.advance(Fixture.SAMPLE_CUSTOMER, Fixture.SAMPLE_ORDER, OrderStatus.PAID);
+            assertEquals(200, jar.invoke(handler, "order-status/change-item-status").get("statusCode"));
+            // Paid orders keep their lines: a cancelled transaction, decoded through the whole stack.
+            assertEquals(409, jar.invoke(handler, "order-status/delete-item").get("statusCode"));
+        }
+    }
+
+    @Test
+    void theShadedJarAnswers503AndLogsJsonWithTheCorrelationIdWhenDynamoDbIsUnreachable(
+            TestTable table, LocalDynamoDb server) throws Exception {
+        Map<String, String> env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
+        env.put(Services.DYNAMODB_ENDPOINT, "http://127.0.0.1:1");
+        try (ShadedJar jar = ShadedJar.of("order-status")) {
+            Object handler = jar.handler(HANDLER, env);
+
+            LogCapture.Captured<Map<String, Object>> run = LogCapture.stdout(() -> {
+                try {
+                    return jar.invoke(handler, "order-status/change-status");
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(e);
+                }
+            });
+
+            assertEquals(503, run.result().get("statusCode"));
+            List<Map<String, Object>> warnings = run.lines().stream().filter(l -> "WARN".equals(l.get("level"))).toList();
+            assertEquals(1, warnings.size(), run.lines().toString());
+            assertEquals("JKJaXmPLvHcESHA=", warnings.get(0).get("correlation_id"));
+            assertEquals("shaded-jar-request", warnings.get(0).get("function_request_id"));
+        }
+    }
+}

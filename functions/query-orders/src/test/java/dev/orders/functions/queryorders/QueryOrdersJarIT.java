@@ -1,0 +1,31 @@
+package dev.orders.functions.queryorders;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.Fixture;
+import dev.orders.model.support.ShadedJar;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployable jar (minimised by the shade plugin) serves every route. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class QueryOrdersJarIT {
+
+    @Test
+    void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        new Fixture(table).seedSampleOrder();
+        try (ShadedJar jar = ShadedJar.of("query-orders")) {
+            Object handler = jar.handler(QueryOrdersFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
+
+            for (String sample : List.of("get-order", "get-order-by-id", "get-order-history", "get-order-item",
+                    "list-customer-orders", "list-orders")) {
+                assertEquals(200, jar.invoke(handler, "query-orders/" + sample).get("statusCode"), sample);
+            }
+        }
+    }
+}

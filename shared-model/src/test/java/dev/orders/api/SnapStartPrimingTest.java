@@ -1,0 +1,61 @@
+package dev.orders.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TestTable;
+import dev.orders.model.support.Api;
+import dev.orders.model.support.FaultyHttpClient;
+import dev.orders.model.support.FaultyHttpClient.Fault;
+import dev.orders.model.support.Fixture;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class SnapStartPrimingTest {
+    private Map<String, String> env;
+    private FaultyHttpClient http;
+    private Services services;
+    private Fixture fx;
+
+    @BeforeEach
+    void setUp(TestTable table, LocalDynamoDb server) {
+        fx = new Fixture(table);
+        env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
+        http = new FaultyHttpClient(UrlConnectionHttpClient.builder().build());
+        services = Services.fromEnvironment(env, Services.dynamoDb(env, http));
+    }
+
+    @Test
+    void primingIsRegisteredOnlyWhileLambdaInitialisesASnapStartSnapshot() {
+        assertFalse(SnapStartPriming.registerIfSnapStart(env, services));
+        env.put(SnapStartPriming.INITIALIZATION_TYPE, "on-demand");
+        assertFalse(SnapStartPriming.registerIfSnapStart(env, services));
+        env.put(SnapStartPriming.INITIALIZATION_TYPE, "snap-start");
+        assertTrue(SnapStartPriming.registerIfSnapStart(env, services));
+    }
+
+    @Test
+    void beforeTheSnapshotOneReadOfTheTableRunsAndNothingIsWritten() {
+        new SnapStartPriming(services).beforeCheckpoint(null);
+
+        assertEquals(1, http.attempts("GetItem").size());
+        assertEquals(0, fx.itemCount());
+    }
+
+    @Test
+    void aFailedPrimingDoesNotFailTheSnapshot() {
+        http.failAlways("GetItem", Fault.SERVICE_UNAVAILABLE);
+
+        new SnapStartPriming(services).beforeCheckpoint(null);
+
+        assertEquals(Services.MAX_ATTEMPTS, http.attempts("GetItem").size());
+    }
+}
