@@ -138,19 +138,13 @@ public final class LocalHttpApi implements AutoCloseable {
 
     private void exchange(HttpExchange exchange) throws IOException {
         try (exchange) {
-            Response response;
-            String declared = exchange.getRequestHeaders().getFirst("Content-Length");
-            if (declared != null && parseLong(declared) > MAX_BODY_BYTES) {
-                response = message(413, "Request Entity Too Large");
-            } else {
-                byte[] body = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES + 1);
-                String host = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Host"))
-                        .orElse(exchange.getLocalAddress().getHostString() + ":" + exchange.getLocalAddress().getPort());
-                response = handle(new HttpApiEvents.Request(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
-                        exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
-                        exchange.getRequestHeaders(), body, exchange.getRemoteAddress().getAddress().getHostAddress(),
-                        exchange.getProtocol(), host));
-            }
+            byte[] body = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES + 1);
+            String host = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Host"))
+                    .orElse(exchange.getLocalAddress().getHostString() + ":" + exchange.getLocalAddress().getPort());
+            Response response = handle(new HttpApiEvents.Request(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
+                    exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
+                    exchange.getRequestHeaders(), body, exchange.getRemoteAddress().getAddress().getHostAddress(),
+                    exchange.getProtocol(), host));
             response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
             boolean empty = response.body().length == 0 || exchange.getRequestMethod().equalsIgnoreCase("HEAD");
             exchange.sendResponseHeaders(response.status(), empty ? -1 : response.body().length);
@@ -162,17 +156,14 @@ public final class LocalHttpApi implements AutoCloseable {
         }
     }
 
-    private static long parseLong(String text) {
-        try {
-            return Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /** Reads up to {@code limit} bytes; a longer body is cut there (and then refused as too large). */
+    /**
+     * Keeps at most {@code limit} bytes (a longer body is then refused as too large) but reads the
+     * rest too, so the client, still sending, gets the 413 rather than a reset connection.
+     */
     private static byte[] readAtMost(InputStream in, int limit) throws IOException {
-        return in.readNBytes(limit);
+        byte[] kept = in.readNBytes(limit);
+        in.transferTo(OutputStream.nullOutputStream());
+        return kept;
     }
 
     @Override
