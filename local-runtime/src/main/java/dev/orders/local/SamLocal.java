@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -94,6 +93,7 @@ public final class SamLocal {
         SamTemplate template = SamTemplate.repository();
         FunctionEnvironment environment = environment(template);
         Map<String, String> union = environment.union(template.functions(), options.envVars(template));
+        // Fails now, before anything starts, if a function jar is not built.
         template.functions().forEach(f -> SamLocal.function(template, f, TemplateTable.locateRepoRoot()));
         List<String> serve = new ArrayList<>(List.of(SERVE, "--host", host, "--port", Integer.toString(port)));
         if (options.flag("--seed")) {
@@ -142,7 +142,7 @@ public final class SamLocal {
         Path event = eventFile(options);
         Map<String, String> functionEnv = environment(template)
                 .of(function, options.envVars(template).getOrDefault(function.logicalId(), Map.of()));
-        SamLocal.function(template, function, TemplateTable.locateRepoRoot());
+        SamLocal.function(template, function, TemplateTable.locateRepoRoot()); // the jar is built, or a usage error
         return withTable(options, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(functionEnv);
             env.putAll(environment(template).aws(dynamoDb.endpoint()));
@@ -165,12 +165,13 @@ public final class SamLocal {
         } catch (UsageException e) {
             throw e;
         } catch (Exception e) {
-            // What Lambda returns for an unhandled exception.
+            // What Lambda returns for an unhandled exception (or an Error in the handler's init).
+            Throwable thrown = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
             Map<String, Object> error = new LinkedHashMap<>();
-            error.put("errorMessage", String.valueOf(e.getMessage()));
-            error.put("errorType", e.getClass().getName());
+            error.put("errorMessage", String.valueOf(thrown.getMessage()));
+            error.put("errorType", thrown.getClass().getName());
             stdout.println(JSON.std.asString(error));
-            log(function.logicalId() + " failed: " + e);
+            log(function.logicalId() + " failed: " + thrown);
             return 1;
         } finally {
             stdout.flush();
@@ -274,24 +275,12 @@ public final class SamLocal {
         FunctionEnvironment.JVM_ONLY.forEach(childEnv::remove);
         childEnv.putAll(env);
         Process child = builder.start();
-        Thread stopChild = new Thread(() -> stop(child), "sam-local-stop-child");
+        Thread stopChild = new Thread(() -> ChildProcessServer.terminate(child, Duration.ofSeconds(5)), "sam-local-stop-child");
         Runtime.getRuntime().addShutdownHook(stopChild);
         try {
             return child.waitFor();
         } finally {
-            stop(child);
-        }
-    }
-
-    private static void stop(Process child) {
-        child.destroy();
-        try {
-            if (!child.waitFor(5, TimeUnit.SECONDS)) {
-                child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            child.destroyForcibly();
-            Thread.currentThread().interrupt();
+            ChildProcessServer.terminate(child, Duration.ofSeconds(5));
         }
     }
 
