@@ -108,16 +108,21 @@ final class ChildProcessServer implements LocalDynamoDb.Server {
             return;
         }
         // SIGTERM lets the server shut down cleanly; with -dbPath every write is already committed.
+        terminate(process, Duration.ofSeconds(10));
+        process = null;
+    }
+
+    /** SIGTERM, then SIGKILL if the process is still there after {@code grace}. */
+    static void terminate(Process process, Duration grace) {
         process.destroy();
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-        process = null;
     }
 
     @Override

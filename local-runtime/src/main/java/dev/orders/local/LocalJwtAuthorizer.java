@@ -26,7 +26,7 @@ import java.util.Optional;
  * {@code exp} and {@code nbf}, and hands over the claims (as strings, as API Gateway passes them) and
  * the scopes. A refusal is answered with 401 before any handler runs.
  */
-public final class LocalJwtAuthorizer {
+public final class LocalJwtAuthorizer implements RequestAuthorizer {
     public static final String SECRET_VARIABLE = "LOCAL_JWT_SECRET";
     /** HS256 needs a key of at least 256 bits. */
     public static final int MIN_SECRET_BYTES = 32;
@@ -108,6 +108,16 @@ public final class LocalJwtAuthorizer {
             return new Result.Refused("not yet valid");
         }
         return new Result.Authorized(asStrings(claims), scopes(claims));
+    }
+
+    /** The local HTTP API's authorizer step: the claims of a valid bearer token, else 401. */
+    @Override
+    public Optional<Map<String, Object>> authorize(Map<String, String> headers) throws Unauthorized {
+        Result result = authorize(Optional.ofNullable(headers.get("authorization")));
+        if (result instanceof Result.Authorized authorized) {
+            return Optional.of(new java.util.LinkedHashMap<>(authorized.claims()));
+        }
+        throw new Unauthorized(((Result.Refused) result).reason());
     }
 
     /** A token for {@code subject} with {@code scopes}, valid for {@code lifetime}: for tests and tools. */

@@ -23,8 +23,11 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         return load(TemplateTable.locateTemplate());
     }
 
-    /** One route of an HttpApi event: {@code key()} is API Gateway's route key, e.g. "GET /orders/{orderId}". */
-    public record HttpRoute(String event, String method, String path) {
+    /**
+     * One route of an HttpApi event: {@code key()} is API Gateway's route key, e.g. "GET /orders/{orderId}".
+     * {@code authorized}: the API's authorizer runs for it, unless the event says {@code Auth: {Authorizer: NONE}}.
+     */
+    public record HttpRoute(String event, String method, String path, boolean authorized) {
         public String key() {
             return method + " " + path;
         }
@@ -87,8 +90,9 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             Map<String, Object> fields = asMap(event);
             if ("HttpApi".equals(fields.get("Type"))) {
                 Map<String, Object> eventProperties = map(fields, "Properties");
+                boolean authorized = !"NONE".equals(map(eventProperties, "Auth").get("Authorizer"));
                 routes.add(new HttpRoute(name, text(eventProperties, "Method", name).toUpperCase(java.util.Locale.ROOT),
-                        text(eventProperties, "Path", name)));
+                        text(eventProperties, "Path", name), authorized));
             }
         });
         return routes;

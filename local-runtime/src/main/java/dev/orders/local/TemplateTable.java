@@ -12,6 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
@@ -167,6 +168,20 @@ public final class TemplateTable {
                 .tableName(tableName)
                 .timeToLiveSpecification(t -> t.attributeName(attribute).enabled(true))));
         return table;
+    }
+
+    /**
+     * Like {@link #createIn}, unless a table of that name exists already (a restart over a kept
+     * --data-dir): then nothing is changed. Returns whether the table was created.
+     */
+    public boolean createIfAbsent(DynamoDbClient client, String tableName) {
+        try {
+            client.describeTable(b -> b.tableName(tableName));
+            return false;
+        } catch (ResourceNotFoundException e) {
+            createIn(client, tableName);
+            return true;
+        }
     }
 
     /**

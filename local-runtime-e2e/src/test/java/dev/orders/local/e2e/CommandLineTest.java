@@ -1,0 +1,83 @@
+package dev.orders.local.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad usage is one line and a non-zero exit; generate-event prints the event of the route asked for. */
+class CommandLineTest {
+
+    @Test
+    void unknownFunctionIsOneLineAndExitCode2() {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "NoSuchFunction", "-e", "events/create-order/create-order.json"),
+                "unknown function 'NoSuchFunction'");
+    }
+
+    @Test
+    void missingEventFileIsOneLine() {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "QueryOrdersFunction", "-e", "events/nope.json"),
+                "event file events/nope.json does not exist");
+    }
+
+    @Test
+    void malformedEventJsonIsOneLine(@TempDir Path dir) throws IOException {
+        Path event = Files.writeString(dir.resolve("broken.json"), "{\"version\": ");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "QueryOrdersFunction", "-e", event.toString()),
+                "is not valid JSON");
+    }
+
+    @Test
+    void portInUseIsOneLine() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--port", Integer.toString(taken.getLocalPort())),
+                    "port " + taken.getLocalPort() + " on 127.0.0.1 is in use");
+        }
+    }
+
+    @Test
+    void unknownVerbAndUnknownOptionAreOneLine() {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "deploy"), "unknown verb 'deploy'");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--colour", "blue"), "unknown option --colour");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void generateEventPrintsAnHttpApiEventOfTheRoute() throws IOException {
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of(), "generate-event", "POST /customers/c-1/orders");
+        assertEquals(0, result.exitCode(), result.stderr());
+        Map<String, Object> event = JSON.std.mapFrom(result.stdout());
+        assertEquals("2.0", event.get("version"));
+        assertEquals("POST /customers/{customerId}/orders", event.get("routeKey"));
+        assertEquals("/customers/c-1/orders", event.get("rawPath"));
+        assertEquals(Map.of("customerId", "c-1"), event.get("pathParameters"));
+        Map<String, Object> context = (Map<String, Object>) event.get("requestContext");
+        assertEquals("$default", context.get("stage"));
+        assertEquals("POST", ((Map<String, Object>) context.get("http")).get("method"));
+        assertTrue(((String) context.get("time")).matches("\\d{2}/[A-Z][a-z]{2}/\\d{4}:\\d{2}:\\d{2}:\\d{2} \\+0000"));
+
+        SamLocalCommand.Result byTemplate = SamLocalCommand.run(Map.of(), "generate-event", "GET /orders/{orderId}");
+        assertEquals(0, byTemplate.exitCode(), byTemplate.stderr());
+        assertEquals("GET /orders/{orderId}", JSON.std.mapFrom(byTemplate.stdout()).get("routeKey"));
+
+        assertOneLineError(SamLocalCommand.run(Map.of(), "generate-event", "GET /nowhere"), "no route of template.yaml matches");
+    }
+
+    private static void assertOneLineError(SamLocalCommand.Result result, String expected) {
+        assertNotEquals(0, result.exitCode(), result.stderr());
+        List<String> lines = result.stderrLines();
+        assertEquals(1, lines.size(), "exactly one line on stderr: " + result.stderr());
+        assertTrue(lines.get(0).startsWith("sam-local: ") && lines.get(0).contains(expected), lines.get(0));
+        assertEquals("", result.stdout());
+    }
+}

@@ -1,0 +1,82 @@
+package dev.orders.local.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.SamLocal;
+import dev.orders.local.SamTemplate;
+import dev.orders.local.TemplateTable;
+import dev.orders.local.TestTable;
+import dev.orders.model.customer.CustomerDetails;
+import dev.orders.model.support.Fixture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every function, run from its built jar in a fresh JVM by ./sam-local invoke, with every sample
+ * event of events/: a class missing from a deployable jar fails here, not after a deploy.
+ */
+class InvokeEachFunctionTest {
+    private static LocalDynamoDb dynamoDb;
+
+    @BeforeAll
+    static void tableWithTheRowsTheSampleEventsName() {
+        dynamoDb = LocalDynamoDb.launch();
+        TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);
+        Fixture fixture = new Fixture(new TestTable(SamLocal.TABLE_NAME, dynamoDb.client()));
+        fixture.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
+        fixture.seedSampleOrder();
+    }
+
+    @AfterAll
+    static void stop() {
+        dynamoDb.close();
+    }
+
+    @Test
+    void everyFunctionAnswersEachOfItsSampleEventsFromItsBuiltJar() throws IOException {
+        int invocations = 0;
+        for (SamTemplate.Function function : SamTemplate.repository().functions()) {
+            String module = function.codeUri().split("/")[1];
+            List<Path> events;
+            try (Stream<Path> files = Files.list(SamLocalCommand.ROOT.resolve("events").resolve(module))) {
+                events = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+            }
+            assertTrue(!events.isEmpty(), "no sample event for " + function.logicalId());
+            for (Path event : events) {
+                SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
+                        "invoke", function.logicalId(), "-e", SamLocalCommand.ROOT.relativize(event).toString());
+                String what = function.logicalId() + " with " + event.getFileName() + ": " + result.stderr();
+                assertEquals(0, result.exitCode(), what);
+                Map<String, Object> response = JSON.std.mapFrom(result.stdout());
+                int status = ((Number) response.get("statusCode")).intValue();
+                assertTrue(status < 500, status + " from " + what);
+                assertTrue(result.stderr().contains(function.logicalId() + ": init "), "init time logged: " + what);
+                invocations++;
+            }
+        }
+        try (Stream<Path> all = Files.walk(SamLocalCommand.ROOT.resolve("events"))) {
+            assertEquals(all.filter(f -> f.toString().endsWith(".json")).count(), invocations,
+                    "every sample event of events/ was invoked");
+        }
+    }
+
+    @Test
+    void theSampleCustomerIsReadBackThroughInvoke() throws IOException {
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
+                "invoke", "CustomerProfileFunction", "-e", "events/customer-profile/get-customer.json");
+        assertEquals(0, result.exitCode(), result.stderr());
+        Map<String, Object> response = JSON.std.mapFrom(result.stdout());
+        assertEquals(200, response.get("statusCode"));
+        assertEquals("Ada Lovelace", JSON.std.mapFrom((String) response.get("body")).get("name"));
+    }
+}

@@ -1,0 +1,164 @@
+package dev.orders.local.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ./sam-local start-api over real HTTP: the service's routes as a client uses them, then a clean stop and a restart. */
+class StartApiEndToEndTest {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void servesEveryKindOfRouteStopsCleanlyAndKeepsItsDataAcrossARestart(@TempDir Path dataDir) throws Exception {
+        String orderId;
+        String edsger = LocalApi.token("c-e2e");
+        String admin = LocalApi.token("ops-admin", "orders:admin");
+        try (LocalApi api = LocalApi.start("--data-dir", dataDir.toString())) {
+            assertEquals(3, api.processes().size(), "the launcher, the functions' JVM and DynamoDB Local: " + api.processes());
+            Reply customer = send(api, edsger, "PUT", "/customers/c-e2e", "application/json",
+                    "{\"name\":\"Edsger Dijkstra\",\"email\":\"edsger@example.com\"}", Map.of());
+            assertEquals(201, customer.status(), customer.body());
+            assertTrue(customer.header("apigw-requestid").isPresent(), "API Gateway's request id header");
+
+            Reply created = send(api, edsger, "POST", "/customers/c-e2e/orders", "application/json",
+                    "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"name\":\"Blue mug\",\"quantity\":2,\"unitPrice\":1250}]}",
+                    Map.of("Idempotency-Key", "e2e-order-1"));
+            assertEquals(201, created.status(), created.body());
+            orderId = (String) created.json().get("orderId");
+            assertEquals("CREATED", created.json().get("status"));
+
+            Reply added = send(api, edsger, "POST", "/customers/c-e2e/orders/" + orderId + "/items", "application/json",
+                    "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1,\"unitPrice\":899}", Map.of());
+            assertEquals(201, added.status(), added.body());
+
+            Reply paid = send(api, edsger, "POST", "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
+                    "{\"status\":\"PAID\",\"expectedVersion\":1,\"reason\":\"card captured\"}", Map.of());
+            assertEquals(200, paid.status(), paid.body());
+            assertEquals("PAID", paid.json().get("status"));
+
+            Reply history = get(api, edsger, "/customers/c-e2e/orders/" + orderId + "/history?limit=10");
+            assertEquals(200, history.status(), history.body());
+            assertEquals(List.of("PAID", "CREATED"), statuses(history, "events", "toStatus"), history.body());
+
+            Reply timeline = get(api, edsger, "/customers/c-e2e/orders?limit=5");
+            assertEquals(List.of(orderId), statuses(timeline, "orders", "orderId"), timeline.body());
+            Reply feed = get(api, admin, "/orders?status=PAID&limit=50");
+            assertTrue(statuses(feed, "orders", "orderId").contains(orderId), feed.body());
+            Reply byId = get(api, admin, "/orders/" + orderId);
+            assertEquals(200, byId.status(), byId.body());
+            assertEquals(3399L, ((Number) byId.json().get("total")).longValue());
+
+            // API Gateway answers an unknown path, and a known path with another method, 404 without calling a function.
+            Reply unknown = get(api, edsger, "/no/such/route");
+            assertEquals(404, unknown.status());
+            assertEquals(Map.of("message", "Not Found"), unknown.json());
+            Reply wrongMethod = send(api, edsger, "PATCH", "/orders/" + orderId, "application/json", "{}", Map.of());
+            assertEquals(404, wrongMethod.status());
+            assertEquals(Map.of("message", "Not Found"), wrongMethod.json());
+
+            // A binary content type reaches the function base64-encoded, and the function decodes it.
+            Reply binary = send(api, LocalApi.token("c-bin"), "PUT", "/customers/c-bin", "application/octet-stream",
+                    "{\"name\":\"Bin Ary\",\"email\":\"bin@example.com\"}", Map.of());
+            assertEquals(201, binary.status(), binary.body());
+            assertEquals("Bin Ary", binary.json().get("name"));
+
+            // Bad input is the function's 4xx problem, not a 500 of the local API.
+            Reply invalid = send(api, edsger, "PUT", "/customers/c-e2e", "application/json", "{\"name\":", Map.of());
+            assertEquals(400, invalid.status(), invalid.body());
+            assertTrue(invalid.header("content-type").orElse("").startsWith("application/problem+json"));
+
+            // The authorizer runs before any function: no token, a forged one, or someone else's secret is a 401.
+            Reply anonymous = get(api, null, "/customers/c-e2e");
+            Reply forged = get(api, edsger.substring(0, edsger.length() - 2) + "xx", "/customers/c-e2e");
+            for (Reply refused : List.of(anonymous, forged)) {
+                assertEquals(401, refused.status(), refused.body());
+                assertEquals(Map.of("message", "Unauthorized"), refused.json());
+            }
+            // Another customer's token reaches the function, which reveals nothing.
+            assertEquals(404, get(api, LocalApi.token("c-eve"), "/customers/c-e2e/orders/" + orderId).status());
+            // The webhook has no authorizer: its own signature check answers, as a problem.
+            Reply unsigned = send(api, null, "POST", "/webhooks/payments", "application/json", "{}", Map.of());
+            assertEquals(401, unsigned.status(), unsigned.body());
+            assertTrue(unsigned.header("content-type").orElse("").startsWith("application/problem+json"), unsigned.body());
+
+            Reply tooLarge = send(api, LocalApi.token("c-big"), "PUT", "/customers/c-big", "application/json",
+                    "\"" + "x".repeat(10 * 1024 * 1024) + "\"", Map.of());
+            assertEquals(413, tooLarge.status());
+        }
+
+        try (LocalApi again = LocalApi.start("--data-dir", dataDir.toString())) {
+            Reply order = get(again, LocalApi.token("c-e2e"), "/customers/c-e2e/orders/" + orderId);
+            assertEquals(200, order.status(), order.body());
+            assertEquals("PAID", order.json().get("status"));
+            assertEquals(2, ((List<?>) order.json().get("items")).size());
+            assertTrue(Files.readString(again.log).contains("already exists (kept)"), "the table is reused, not recreated");
+        }
+    }
+
+    @Test
+    void seedLoadsCustomersAndOrdersInSeveralStatuses() throws Exception {
+        try (LocalApi api = LocalApi.start("--seed")) {
+            String admin = LocalApi.token("ops-admin", "orders:admin");
+            Reply ada = get(api, LocalApi.token("c-ada"), "/customers/c-ada");
+            assertEquals(200, ada.status(), ada.body());
+            for (String status : List.of("CREATED", "AWAITING_PAYMENT", "IN_FULFILLMENT", "FULFILLED", "CANCELLED")) {
+                Reply feed = get(api, admin, "/orders?status=" + status);
+                assertFalse(statuses(feed, "orders", "orderId").isEmpty(), "no seeded order in " + status + ": " + feed.body());
+            }
+        }
+    }
+
+    private record Reply(int status, Map<String, List<String>> headers, String body) {
+        java.util.Optional<String> header(String name) {
+            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0)).findFirst();
+        }
+
+        Map<String, Object> json() throws IOException {
+            return JSON.std.mapFrom(body);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> statuses(Reply reply, String list, String field) throws IOException {
+        return ((List<Map<String, Object>>) reply.json().get(list)).stream().map(m -> m.get(field)).toList();
+    }
+
+    /** GET with {@code token} as bearer token (none when null). */
+    private Reply get(LocalApi api, String token, String path) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(api.base() + path)).GET();
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new Reply(response.statusCode(), response.headers().map(), response.body());
+    }
+
+    private Reply send(LocalApi api, String token, String method, String path, String contentType, String body,
+                       Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(api.base() + path))
+                .method(method, HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .header("Content-Type", contentType);
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        headers.forEach(request::header);
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new Reply(response.statusCode(), response.headers().map(), response.body());
+    }
+}
