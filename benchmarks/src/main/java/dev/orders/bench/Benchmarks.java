@@ -15,10 +15,11 @@ import java.util.Set;
  * The benchmark harness: starts DynamoDB Local, loads data and prints figures as a markdown report.
  * A program that measures, not a test that asserts: targets are printed beside the figures.
  *
- * <p>Usage: {@code Benchmarks [section ...] [--out FILE] [--large N]}; sections: capacity, scale, jars.
+ * <p>Usage: {@code Benchmarks [section ...] [--out FILE] [--large N] [--runs N] [--seconds N]}; sections:
+ * coldstart, throughput, capacity, scale, jars (all by default).
  */
 public final class Benchmarks {
-    private static final List<String> SECTIONS = List.of("capacity", "scale", "jars");
+    private static final List<String> SECTIONS = List.of("coldstart", "throughput", "capacity", "scale", "jars");
 
     private Benchmarks() {
     }
@@ -27,10 +28,14 @@ public final class Benchmarks {
         Set<String> sections = new LinkedHashSet<>();
         Path out = null;
         int large = 100_000;
+        int runs = 5;
+        int seconds = 3;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--out" -> out = Path.of(args[++i]);
                 case "--large" -> large = Integer.parseInt(args[++i]);
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 default -> {
                     if (!SECTIONS.contains(args[i])) {
                         System.err.println("unknown section " + args[i] + "; sections: " + SECTIONS);
@@ -49,6 +54,12 @@ public final class Benchmarks {
         report.line("Command: `./sam-local bench" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`\n");
         int exit = 0;
         try (LocalDynamoDb dynamo = LocalDynamoDb.launch()) {
+            if (sections.contains("coldstart")) {
+                ColdStart.run(dynamo, report, runs);
+            }
+            if (sections.contains("throughput")) {
+                Throughput.run(dynamo, report, java.time.Duration.ofSeconds(seconds), new int[] {1, 4, 8});
+            }
             if (sections.contains("capacity")) {
                 RouteCapacity.run(dynamo, report);
             }

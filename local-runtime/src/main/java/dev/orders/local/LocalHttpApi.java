@@ -40,7 +40,7 @@ public final class LocalHttpApi implements AutoCloseable {
     }
 
     private final HttpApiEvents.Routes routes;
-    private final Map<String, LambdaFunction> functions = new LinkedHashMap<>();
+    private final Map<String, FunctionInstances> functions = new LinkedHashMap<>();
     private final RequestAuthorizer authorizer;
     private HttpServer server;
     private ExecutorService executor;
@@ -49,12 +49,17 @@ public final class LocalHttpApi implements AutoCloseable {
         this.routes = new HttpApiEvents.Routes(template);
         this.authorizer = authorizer;
         for (SamTemplate.Function function : template.functions()) {
-            functions.put(function.logicalId(), SamLocal.function(template, function, repositoryRoot));
+            // The first instance fails now, not on the first request, if the function's jar is not built.
+            functions.put(function.logicalId(), new FunctionInstances(SamLocal.function(template, function, repositoryRoot),
+                    () -> SamLocal.function(template, function, repositoryRoot), THREADS));
         }
     }
 
     /** Binds and serves; returns the bound address (port 0 picks a free one). */
     public InetSocketAddress start(String host, int port) throws IOException {
+        // Without TCP_NODELAY, headers and body go out as two segments and the client's delayed ACK
+        // adds ~40 ms to many responses. Read once, when the JDK's server is first used.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         server = HttpServer.create(new InetSocketAddress(host, port), 64);
         executor = Executors.newFixedThreadPool(THREADS, r -> {
             Thread thread = new Thread(r, "sam-local-http");
@@ -180,6 +185,6 @@ public final class LocalHttpApi implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        functions.values().forEach(LambdaFunction::close);
+        functions.values().forEach(FunctionInstances::close);
     }
 }

@@ -59,6 +59,19 @@ class StartApiEndToEndTest {
             assertEquals(List.of(orderId), statuses(timeline, "orders", "orderId"), timeline.body());
             Reply feed = get(api, admin, "/orders?status=PAID&limit=50");
             assertTrue(statuses(feed, "orders", "orderId").contains(orderId), feed.body());
+            // Concurrent requests to one function are served by more warm instances, all correctly.
+            List<java.util.concurrent.CompletableFuture<Reply>> concurrent = java.util.stream.IntStream.range(0, 8)
+                    .mapToObj(i -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return get(api, edsger, "/customers/c-e2e/orders/" + orderId);
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    })).toList();
+            for (java.util.concurrent.CompletableFuture<Reply> reply : concurrent) {
+                assertEquals(200, reply.get().status(), reply.get().body());
+            }
+
             Reply byId = get(api, admin, "/orders/" + orderId);
             assertEquals(200, byId.status(), byId.body());
             assertEquals(3399L, ((Number) byId.json().get("total")).longValue());

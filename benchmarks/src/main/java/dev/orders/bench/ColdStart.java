@@ -1,0 +1,149 @@
+package dev.orders.bench;
+
+import dev.orders.local.CloudFormationYaml;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.SamTemplate;
+import dev.orders.local.TemplateTable;
+import dev.orders.model.payment.WebhookSignature;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Section 1: cold starts. Each run is a fresh JVM with the flags the template gives Lambda: a
+ * function's jar answering its sample event, against the SDK-defaults baseline program making the
+ * same DynamoDB request. Both on freshly seeded tables, runs alternating, medians compared.
+ */
+final class ColdStart {
+    private static final Pattern FIRST_RESPONSE = Pattern.compile("first-response-ms=(\\d+)");
+    private static final Pattern INIT = Pattern.compile(": init (\\d+) ms");
+    private static final String WEBHOOK_SECRET = "benchmark webhook secret";
+
+    private ColdStart() {
+    }
+
+    /** A function, the sample event it answers, and the baseline's equivalent DynamoDB request. */
+    private record Case(String logicalId, String sample, String baselineRequest) {
+    }
+
+    private static final List<Case> CASES = List.of(
+            new Case("CustomerProfileFunction", "customer-profile/get-customer", "get-item"),
+            new Case("QueryOrdersFunction", "query-orders/get-order", "query"),
+            new Case("CreateOrderFunction", "create-order/create-order", "transact"),
+            new Case("TransitionOrderStatusFunction", "order-status/change-status", "get-then-transact"),
+            new Case("PaymentWebhookFunction", "payment-webhook/payment-succeeded", "get-then-transact"));
+
+    static void run(LocalDynamoDb dynamo, Report report, int runs) throws Exception {
+        SamTemplate template = SamTemplate.repository();
+        Path root = TemplateTable.locateRepoRoot();
+        List<String> jvmFlags = jvmFlags(template);
+        List<List<String>> rows = new ArrayList<>();
+        int table = 0;
+        for (Case c : CASES) {
+            SamTemplate.Function function = template.function(c.logicalId()).orElseThrow();
+            double[] init = new double[runs];
+            double[] first = new double[runs];
+            double[] baseline = new double[runs];
+            for (int run = 0; run < runs; run++) {
+                String functionTable = "cold-" + table++;
+                BenchData.seed(dynamo.client(), functionTable);
+                Path event = event(root, c.sample());
+                String out = java(jvmFlags, environment(dynamo, functionTable), "dev.orders.bench.ColdStartProbe",
+                        c.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString());
+                first[run] = match(FIRST_RESPONSE, out, c.logicalId());
+                init[run] = match(INIT, out, c.logicalId());
+                String baselineTable = "cold-" + table++;
+                BenchData.seed(dynamo.client(), baselineTable);
+                baseline[run] = match(FIRST_RESPONSE, java(jvmFlags, environment(dynamo, baselineTable),
+                        "dev.orders.bench.SdkBaseline", baselineTable, c.baselineRequest()), "baseline");
+            }
+            double ratio = Stats.of(first).median() / Stats.of(baseline).median();
+            rows.add(List.of(c.logicalId(), c.sample(), Report.ms(Stats.of(init).median()),
+                    Report.ms(Stats.of(first).median()), c.baselineRequest(), Report.ms(Stats.of(baseline).median()),
+                    Report.ratio(ratio), ratio <= 0.8 ? "yes" : "no"));
+        }
+        report.heading("1. Cold starts");
+        report.line(String.format(java.util.Locale.ROOT, "Median of %d fresh JVMs each (Java %s, flags `%s` as the "
+                + "template's JAVA_TOOL_OPTIONS), times from JVM start. Function: its deployment jar in its own class "
+                + "loader, handler init, then its sample event (init is part of the first response). Baseline: "
+                + "`DynamoDbClient.builder().endpointOverride(...).build()` with every other SDK default, then the same "
+                + "DynamoDB request. No SnapStart here: in AWS a restored snapshot skips the init column. "
+                + "Target: first response <= 0.80 x baseline.%n", runs, System.getProperty("java.version"),
+                String.join(" ", jvmFlags)));
+        report.table(List.of("function", "sample event", "init", "first response", "baseline request",
+                "baseline first response", "ratio", "<= 0.80"), rows);
+    }
+
+    /** The JVM flags the template gives the functions, applied to both programs. */
+    private static List<String> jvmFlags(SamTemplate template) {
+        Object options = template.functions().get(0).environment().get("JAVA_TOOL_OPTIONS");
+        return options instanceof String text ? List.of(text.trim().split("\\s+")) : List.of();
+    }
+
+    /** The sample event; the webhook's is signed afresh, as the provider would sign a new delivery. */
+    private static Path event(Path root, String sample) throws IOException {
+        Path file = root.resolve("events").resolve(sample + ".json");
+        if (!sample.startsWith("payment-webhook/")) {
+            return file;
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> event = new HashMap<>((Map<String, Object>) CloudFormationYaml.load(file));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> headers = new HashMap<>((Map<String, Object>) event.get("headers"));
+        headers.put("webhook-signature", WebhookSignature.header(WEBHOOK_SECRET,
+                System.currentTimeMillis() / 1000, (String) event.get("body")));
+        event.put("headers", headers);
+        Path signed = Files.createTempFile("signed-event", ".json");
+        Files.writeString(signed, dev.orders.api.Json.write(event));
+        return signed;
+    }
+
+    static Map<String, String> environment(LocalDynamoDb dynamo, String table) {
+        Map<String, String> env = new HashMap<>();
+        env.put("TABLE_NAME", table);
+        env.put("STATUS_FEED_SHARDS", "1");
+        env.put("CURSOR_SECRET", "benchmark cursor secret");
+        env.put("WEBHOOK_SECRET", WEBHOOK_SECRET);
+        env.put("POWERTOOLS_SERVICE_NAME", "order-service");
+        env.put("LOG_LEVEL", "INFO");
+        env.put("AWS_REGION", "us-east-1");
+        env.put("AWS_ACCESS_KEY_ID", "local");
+        env.put("AWS_SECRET_ACCESS_KEY", "local");
+        env.put("AWS_ENDPOINT_URL_DYNAMODB", dynamo.endpoint().toString());
+        return env;
+    }
+
+    /** Runs a main class of this module in a fresh JVM; returns its stdout and stderr. */
+    private static String java(List<String> flags, Map<String, String> env, String mainClass, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(flags);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("JAVA_TOOL_OPTIONS");
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException(mainClass + " failed:\n" + output);
+        }
+        return output;
+    }
+
+    private static double match(Pattern pattern, String output, String what) {
+        Matcher matcher = pattern.matcher(output);
+        if (!matcher.find()) {
+            throw new IllegalStateException(what + ": no " + pattern + " in\n" + output);
+        }
+        return Double.parseDouble(matcher.group(1));
+    }
+}

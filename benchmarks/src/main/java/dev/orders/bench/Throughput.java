@@ -1,0 +1,202 @@
+package dev.orders.bench;
+
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.LocalJwtAuthorizer;
+import dev.orders.local.TemplateTable;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Section 2: warm requests per second and latency per route through the local API (./sam-local
+ * start-api: HTTP, API Gateway event, the function from its jar, DynamoDB), beside the raw SDK
+ * making the same DynamoDB requests at the same concurrency, on the same DynamoDB Local.
+ */
+final class Throughput {
+    private static final String JWT_SECRET = "benchmark local jwt secret, 32 bytes or more";
+    private static final String TABLE = "orders-local";
+
+    private Throughput() {
+    }
+
+    /** A route called over HTTP, and the DynamoDB requests it makes, called with the SDK. */
+    private record Route(String name, String method, String path, String body, Runnable sdk) {
+    }
+
+    static void run(LocalDynamoDb dynamo, Report report, Duration window, int[] concurrency) throws Exception {
+        Path root = TemplateTable.locateRepoRoot();
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        ProcessBuilder builder = new ProcessBuilder(root.resolve("sam-local").toString(), "start-api", "--port",
+                Integer.toString(port)).directory(root.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().remove("JAVA_TOOL_OPTIONS");
+        builder.environment().putAll(Map.of("DYNAMODB_ENDPOINT", dynamo.endpoint().toString(),
+                LocalJwtAuthorizer.SECRET_VARIABLE, JWT_SECRET, "SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN"));
+        Process api = builder.start();
+        try {
+            String line = new BufferedReader(new InputStreamReader(api.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            if (line == null || !line.startsWith("Listening on")) {
+                throw new IllegalStateException("start-api did not start: " + line);
+            }
+            BenchData.seed(dynamo.client(), TABLE);
+            String token = new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC())
+                    .mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
+            List<List<String>> rows = new ArrayList<>();
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            DynamoDbClient sdk = dynamo.client();
+            for (Route route : routes(sdk)) {
+                for (int threads : concurrency) {
+                    Measured viaApi = measure(threads, window, () -> call(http, port, token, route));
+                    Measured viaSdk = measure(threads, window, route.sdk());
+                    rows.add(List.of(route.name(), Integer.toString(threads),
+                            Report.num(Math.round(viaApi.perSecond())), Report.ms(viaApi.latency().median()),
+                            Report.ms(viaApi.latency().percentile(99)),
+                            Report.num(Math.round(viaSdk.perSecond())), Report.ms(viaSdk.latency().median()),
+                            Report.ms(viaSdk.latency().percentile(99)),
+                            Report.ratio(viaApi.perSecond() / viaSdk.perSecond()),
+                            viaApi.perSecond() >= 0.8 * viaSdk.perSecond() ? "yes" : "no"));
+                }
+            }
+            report.heading("2. Warm throughput");
+            report.line(String.format(java.util.Locale.ROOT, "Each cell: %d s of closed-loop requests after a %d s "
+                    + "warm-up, at the given number of concurrent clients. Local API: `./sam-local start-api` over HTTP "
+                    + "(authorizer, API Gateway event, the function from its jar, up to 8 warm instances per function, "
+                    + "DynamoDB Local). Raw SDK: the same DynamoDB requests with the SDK in this JVM. Both share one "
+                    + "2-core machine with DynamoDB Local. Target: local API requests/s >= 0.80 x raw SDK.%n",
+                    window.toSeconds(), window.toSeconds() / 3));
+            report.table(List.of("route", "clients", "API req/s", "API p50", "API p99", "SDK req/s", "SDK p50", "SDK p99",
+                    "ratio", ">= 0.80"), rows);
+        } finally {
+            api.destroy();
+            api.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static List<Route> routes(DynamoDbClient sdk) {
+        String order = "/customers/" + BenchData.CUSTOMER + "/orders";
+        AtomicLong sequence = new AtomicLong();
+        String newOrder = "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":2,\"unitPrice\":1250},"
+                + "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1,\"unitPrice\":899}]}";
+        return List.of(
+                new Route("GET customer (GetItem)", "GET", "/customers/" + BenchData.CUSTOMER, null,
+                        () -> sdk.getItem(b -> b.tableName(TABLE).consistentRead(true)
+                                .key(key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE")))),
+                new Route("GET order (Query)", "GET", order + "/" + BenchData.ORDER, null,
+                        () -> sdk.query(b -> b.tableName(TABLE).consistentRead(true)
+                                .keyConditionExpression("PK = :pk AND SK BETWEEN :a AND :b")
+                                .expressionAttributeValues(Map.of(":pk", s("ORDER#" + BenchData.ORDER), ":a", s("ITEM#"),
+                                        ":b", s("ROOT"))))),
+                new Route("GET customer's orders (GSI Query)", "GET", order + "?limit=20", null,
+                        () -> sdk.query(b -> b.tableName(TABLE).indexName("CustomerTimeline").scanIndexForward(false)
+                                .limit(21).keyConditionExpression("GSI1PK = :pk")
+                                .expressionAttributeValues(Map.of(":pk", s("CUSTOMER#" + BenchData.CUSTOMER))))),
+                new Route("POST order (TransactWriteItems)", "POST", order, newOrder, () -> {
+                    String pk = "ORDER#bench-" + sequence.incrementAndGet();
+                    sdk.transactWriteItems(b -> b.transactItems(put(pk, "ROOT"), put(pk, "HISTORY#0000000001"),
+                            put(pk, "ITEM#1"), put(pk, "ITEM#2")));
+                }));
+    }
+
+    private static void call(HttpClient http, int port, String token, Route route) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + route.path()))
+                .header("Authorization", "Bearer " + token)
+                .method(route.method(), route.body() == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(route.body()));
+        if (route.body() != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            int status = http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status >= 300) {
+                throw new IllegalStateException(route.name() + " answered " + status);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private record Measured(double perSecond, Stats latency) {
+    }
+
+    /** Closed loop: {@code threads} clients, each calling again as soon as it is answered. */
+    private static Measured measure(int threads, Duration window, Runnable call) throws Exception {
+        loop(threads, window.dividedBy(3), call);
+        List<double[]> samples = loop(threads, window, call);
+        int count = samples.stream().mapToInt(s -> s.length).sum();
+        double[] all = new double[count];
+        int i = 0;
+        for (double[] sample : samples) {
+            System.arraycopy(sample, 0, all, i, sample.length);
+            i += sample.length;
+        }
+        return new Measured(count / (window.toNanos() / 1e9), Stats.of(all));
+    }
+
+    private static List<double[]> loop(int threads, Duration window, Runnable call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            long end = System.nanoTime() + window.toNanos();
+            List<Future<double[]>> clients = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                clients.add(pool.submit(() -> {
+                    double[] millis = new double[1024];
+                    int n = 0;
+                    while (System.nanoTime() < end) {
+                        long start = System.nanoTime();
+                        call.run();
+                        if (n == millis.length) {
+                            millis = java.util.Arrays.copyOf(millis, n * 2);
+                        }
+                        millis[n++] = (System.nanoTime() - start) / 1e6;
+                    }
+                    return java.util.Arrays.copyOf(millis, n);
+                }));
+            }
+            List<double[]> samples = new ArrayList<>();
+            for (Future<double[]> client : clients) {
+                samples.add(client.get());
+            }
+            return samples;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static TransactWriteItem put(String pk, String sk) {
+        return TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(key(pk, sk))
+                .conditionExpression("attribute_not_exists(PK)")).build();
+    }
+
+    private static Map<String, AttributeValue> key(String pk, String sk) {
+        return Map.of("PK", s(pk), "SK", s(sk));
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}
