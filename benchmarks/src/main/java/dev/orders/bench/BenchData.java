@@ -3,15 +3,33 @@ package dev.orders.bench;
 import dev.orders.local.TemplateTable;
 import dev.orders.local.TestTable;
 import dev.orders.model.customer.CustomerDetails;
+import dev.orders.model.payment.WebhookSignature;
 import dev.orders.model.support.Fixture;
+import java.util.HashMap;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The data the sample events name (customer c-ada, the sample order), in a table of its own. */
 final class BenchData {
     static final String CUSTOMER = Fixture.SAMPLE_CUSTOMER;
     static final String ORDER = Fixture.SAMPLE_ORDER;
+    static final String WEBHOOK_SECRET = "benchmark webhook secret";
 
     private BenchData() {
+    }
+
+    /** The event with a fresh webhook signature, as the provider signs a new delivery; others unchanged. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> signed(Map<String, Object> event) {
+        Map<String, Object> headers = new HashMap<>((Map<String, Object>) event.get("headers"));
+        if (!headers.containsKey("webhook-signature")) {
+            return event;
+        }
+        headers.put("webhook-signature", WebhookSignature.header(WEBHOOK_SECRET, System.currentTimeMillis() / 1000,
+                (String) event.get("body")));
+        Map<String, Object> signed = new HashMap<>(event);
+        signed.put("headers", headers);
+        return signed;
     }
 
     static Fixture seed(DynamoDbClient client, String tableName) {

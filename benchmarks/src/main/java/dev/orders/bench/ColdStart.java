@@ -1,10 +1,10 @@
 package dev.orders.bench;
 
-import dev.orders.local.CloudFormationYaml;
+import dev.orders.api.Json;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.SamTemplate;
 import dev.orders.local.TemplateTable;
-import dev.orders.model.payment.WebhookSignature;
+import dev.orders.model.support.SampleEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +24,6 @@ import java.util.regex.Pattern;
 final class ColdStart {
     private static final Pattern FIRST_RESPONSE = Pattern.compile("first-response-ms=(\\d+)");
     private static final Pattern INIT = Pattern.compile(": init (\\d+) ms");
-    private static final String WEBHOOK_SECRET = "benchmark webhook secret";
 
     private ColdStart() {
     }
@@ -87,21 +86,11 @@ final class ColdStart {
         return options instanceof String text ? List.of(text.trim().split("\\s+")) : List.of();
     }
 
-    /** The sample event; the webhook's is signed afresh, as the provider would sign a new delivery. */
+    /** The sample event as a file, the webhook's signed afresh. */
     private static Path event(Path root, String sample) throws IOException {
-        Path file = root.resolve("events").resolve(sample + ".json");
-        if (!sample.startsWith("payment-webhook/")) {
-            return file;
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> event = new HashMap<>((Map<String, Object>) CloudFormationYaml.load(file));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> headers = new HashMap<>((Map<String, Object>) event.get("headers"));
-        headers.put("webhook-signature", WebhookSignature.header(WEBHOOK_SECRET,
-                System.currentTimeMillis() / 1000, (String) event.get("body")));
-        event.put("headers", headers);
-        Path signed = Files.createTempFile("signed-event", ".json");
-        Files.writeString(signed, dev.orders.api.Json.write(event));
+        Path signed = Files.createTempFile("event", ".json");
+        Files.writeString(signed, Json.write(BenchData.signed(SampleEvents.json(sample))));
+        signed.toFile().deleteOnExit();
         return signed;
     }
 
@@ -110,7 +99,7 @@ final class ColdStart {
         env.put("TABLE_NAME", table);
         env.put("STATUS_FEED_SHARDS", "1");
         env.put("CURSOR_SECRET", "benchmark cursor secret");
-        env.put("WEBHOOK_SECRET", WEBHOOK_SECRET);
+        env.put("WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET);
         env.put("POWERTOOLS_SERVICE_NAME", "order-service");
         env.put("LOG_LEVEL", "INFO");
         env.put("AWS_REGION", "us-east-1");

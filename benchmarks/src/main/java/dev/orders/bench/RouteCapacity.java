@@ -9,7 +9,9 @@ import dev.orders.local.SamTemplate;
 import dev.orders.local.TemplateTable;
 import dev.orders.local.TestTable;
 import dev.orders.model.customer.CustomerDetails;
+import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.model.order.OrderStatus;
+import dev.orders.model.payment.WebhookSignature;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.SampleEvents;
 import dev.orders.model.support.TestContext;
@@ -51,7 +53,7 @@ final class RouteCapacity {
             TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(client, tableName);
             Fixture fx = new Fixture(new TestTable(tableName, client));
             seed(fx, name);
-            APIGatewayV2HTTPEvent event = SampleEvents.load(name);
+            APIGatewayV2HTTPEvent event = SampleEvents.fromJson(BenchData.signed(SampleEvents.json(name)));
             RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
                     handlerFor(template, event.getRouteKey(), services(fx, client));
             meter.reset();
@@ -99,7 +101,12 @@ final class RouteCapacity {
                 .filter(f -> f.routes().stream().anyMatch(r -> r.key().equals(routeKey))).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no function serves " + routeKey));
         try {
-            return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(function.handlerClass())
+            Class<?> handler = Class.forName(function.handlerClass());
+            if (handler == PaymentWebhookFunction.class) {
+                return new PaymentWebhookFunction(services,
+                        new WebhookSignature(List.of(BenchData.WEBHOOK_SECRET), java.time.Clock.systemUTC()));
+            }
+            return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) handler
                     .getConstructor(Services.class).newInstance(services);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot build " + function.handlerClass(), e);
