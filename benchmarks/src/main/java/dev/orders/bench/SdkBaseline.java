@@ -22,42 +22,29 @@ public final class SdkBaseline {
         DynamoDbClient client = DynamoDbClient.builder()
                 .endpointOverride(URI.create(System.getenv("AWS_ENDPOINT_URL_DYNAMODB")))
                 .build();
-        Map<String, AttributeValue> root = key("ORDER#" + BenchData.ORDER, "ROOT");
+        Map<String, AttributeValue> root = BenchData.key("ORDER#" + BenchData.ORDER, "ROOT");
         switch (args[1]) {
-            case "get-item" -> client.getItem(b -> b.tableName(table).key(key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE"))
+            case "get-item" -> client.getItem(b -> b.tableName(table).key(BenchData.key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE"))
                     .consistentRead(true));
             case "query" -> client.query(b -> b.tableName(table).consistentRead(true)
                     .keyConditionExpression("PK = :pk AND SK BETWEEN :a AND :b")
-                    .expressionAttributeValues(Map.of(":pk", s("ORDER#" + BenchData.ORDER), ":a", s("ITEM#"), ":b", s("ROOT"))));
+                    .expressionAttributeValues(Map.of(":pk", BenchData.s("ORDER#" + BenchData.ORDER), ":a", BenchData.s("ITEM#"), ":b", BenchData.s("ROOT"))));
             case "transact" -> client.transactWriteItems(b -> b.transactItems(
-                    put(table, "ORDER#new", "ROOT"), put(table, "ORDER#new", "HISTORY#0000000001"),
-                    put(table, "ORDER#new", "ITEM#1"), put(table, "ORDER#new", "ITEM#2"),
-                    put(table, "CUSTOMER#" + BenchData.CUSTOMER, "IDEMPOTENCY#new")));
+                    BenchData.put(table, "ORDER#new", "ROOT"), BenchData.put(table, "ORDER#new", "HISTORY#0000000001"),
+                    BenchData.put(table, "ORDER#new", "ITEM#1"), BenchData.put(table, "ORDER#new", "ITEM#2"),
+                    BenchData.put(table, "CUSTOMER#" + BenchData.CUSTOMER, "IDEMPOTENCY#new")));
             case "get-then-transact" -> {
                 client.getItem(b -> b.tableName(table).key(root).consistentRead(true));
                 client.transactWriteItems(b -> b.transactItems(
                         TransactWriteItem.builder().update(u -> u.tableName(table).key(root)
                                 .updateExpression("SET version = version + :one")
                                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))).build(),
-                        put(table, "ORDER#" + BenchData.ORDER, "HISTORY#0000000002")));
+                        BenchData.put(table, "ORDER#" + BenchData.ORDER, "HISTORY#0000000002")));
             }
             default -> throw new IllegalArgumentException("unknown request " + args[1]);
         }
         long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
         System.out.println("first-response-ms=" + sinceJvmStart);
         System.exit(0);
-    }
-
-    private static TransactWriteItem put(String table, String pk, String sk) {
-        return TransactWriteItem.builder().put(p -> p.tableName(table).item(key(pk, sk))
-                .conditionExpression("attribute_not_exists(PK)")).build();
-    }
-
-    private static Map<String, AttributeValue> key(String pk, String sk) {
-        return Map.of("PK", s(pk), "SK", s(sk));
-    }
-
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
     }
 }

@@ -102,20 +102,20 @@ final class Throughput {
         return List.of(
                 new Route("GET customer (GetItem)", "GET", "/customers/" + BenchData.CUSTOMER, null,
                         () -> sdk.getItem(b -> b.tableName(TABLE).consistentRead(true)
-                                .key(key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE")))),
+                                .key(BenchData.key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE")))),
                 new Route("GET order (Query)", "GET", order + "/" + BenchData.ORDER, null,
                         () -> sdk.query(b -> b.tableName(TABLE).consistentRead(true)
                                 .keyConditionExpression("PK = :pk AND SK BETWEEN :a AND :b")
-                                .expressionAttributeValues(Map.of(":pk", s("ORDER#" + BenchData.ORDER), ":a", s("ITEM#"),
-                                        ":b", s("ROOT"))))),
+                                .expressionAttributeValues(Map.of(":pk", BenchData.s("ORDER#" + BenchData.ORDER), ":a", BenchData.s("ITEM#"),
+                                        ":b", BenchData.s("ROOT"))))),
                 new Route("GET customer's orders (GSI Query)", "GET", order + "?limit=20", null,
                         () -> sdk.query(b -> b.tableName(TABLE).indexName("CustomerTimeline").scanIndexForward(false)
                                 .limit(21).keyConditionExpression("GSI1PK = :pk")
-                                .expressionAttributeValues(Map.of(":pk", s("CUSTOMER#" + BenchData.CUSTOMER))))),
+                                .expressionAttributeValues(Map.of(":pk", BenchData.s("CUSTOMER#" + BenchData.CUSTOMER))))),
                 new Route("POST order (TransactWriteItems)", "POST", order, newOrder, () -> {
                     String pk = "ORDER#bench-" + sequence.incrementAndGet();
-                    sdk.transactWriteItems(b -> b.transactItems(put(pk, "ROOT"), put(pk, "HISTORY#0000000001"),
-                            put(pk, "ITEM#1"), put(pk, "ITEM#2")));
+                    sdk.transactWriteItems(b -> b.transactItems(BenchData.put(TABLE, pk, "ROOT"), BenchData.put(TABLE, pk, "HISTORY#0000000001"),
+                            BenchData.put(TABLE, pk, "ITEM#1"), BenchData.put(TABLE, pk, "ITEM#2")));
                 }));
     }
 
@@ -185,18 +185,5 @@ final class Throughput {
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    private static TransactWriteItem put(String pk, String sk) {
-        return TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(key(pk, sk))
-                .conditionExpression("attribute_not_exists(PK)")).build();
-    }
-
-    private static Map<String, AttributeValue> key(String pk, String sk) {
-        return Map.of("PK", s(pk), "SK", s(sk));
-    }
-
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
     }
 }
