@@ -55,7 +55,8 @@ final class ColdStart {
                 BenchData.seed(dynamo.client(), functionTable);
                 Path event = event(root, c.sample());
                 String out = java(jvmFlags, environment(dynamo, functionTable), "dev.orders.bench.ColdStartProbe",
-                        c.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString());
+                        c.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString(),
+                        Long.toString(function.timeout().toSeconds()), Integer.toString(function.memoryMb()));
                 first[run] = match(FIRST_RESPONSE, out, c.logicalId());
                 init[run] = match(INIT, out, c.logicalId());
                 String baselineTable = "cold-" + table++;

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Runs in a fresh JVM: loads one function's deployment jar in its own class loader (as the Lambda
  * runtime does), initialises the handler, answers one event, and prints the time since JVM start.
- * Usage: {@code ColdStartProbe LOGICAL_ID HANDLER JAR EVENT_FILE}; environment as the function's.
+ * Usage: {@code ColdStartProbe LOGICAL_ID HANDLER JAR EVENT_FILE TIMEOUT_SECONDS MEMORY_MB}; environment as
+ * the function's.
  */
 public final class ColdStartProbe {
     private ColdStartProbe() {
@@ -21,9 +22,9 @@ public final class ColdStartProbe {
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args[2]).toAbsolutePath();
         SamTemplate.Function function = new SamTemplate.Function(args[0], args[1], jar.getFileName().toString(),
-                List.of(), Map.of());
+                List.of(), Map.of(), Duration.ofSeconds(Long.parseLong(args[4])), Integer.parseInt(args[5]));
         byte[] response;
-        try (LambdaFunction lambda = new LambdaFunction(function, jar.getParent(), Duration.ofSeconds(15), 1024)) {
+        try (LambdaFunction lambda = new LambdaFunction(function, jar.getParent())) {
             response = lambda.invoke(Files.readAllBytes(Path.of(args[3])), "cold-start-probe");
         }
         long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();

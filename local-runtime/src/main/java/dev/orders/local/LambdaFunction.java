@@ -35,8 +35,6 @@ public final class LambdaFunction implements AutoCloseable {
     private final SamTemplate.Function function;
     private final Path jar;
     private final Path serializationJar;
-    private final Duration timeout;
-    private final int memoryMb;
     private URLClassLoader loader;
     private Invoker invoker;
 
@@ -45,12 +43,10 @@ public final class LambdaFunction implements AutoCloseable {
         byte[] invoke(byte[] event, Object context) throws Exception;
     }
 
-    public LambdaFunction(SamTemplate.Function function, Path repositoryRoot, Duration timeout, int memoryMb) {
+    public LambdaFunction(SamTemplate.Function function, Path repositoryRoot) {
         this.function = function;
         this.jar = repositoryRoot.resolve(function.codeUri());
         this.serializationJar = codeSource(SERIALIZERS);
-        this.timeout = timeout;
-        this.memoryMb = memoryMb;
         if (!Files.isRegularFile(jar)) {
             throw new UsageException(function.logicalId() + ": " + function.codeUri()
                     + " is not built (run ./mvnw -DskipTests package)");
@@ -152,9 +148,9 @@ public final class LambdaFunction implements AutoCloseable {
                 case "getLogStreamName":
                     return "sam-local/" + ProcessHandle.current().pid();
                 case "getRemainingTimeInMillis":
-                    return (int) Math.max(0, timeout.toMillis() - Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
+                    return (int) Math.max(0, function.timeout().toMillis() - Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
                 case "getMemoryLimitInMB":
-                    return memoryMb;
+                    return function.memoryMb();
                 case "getLogger":
                     return logger;
                 case "getIdentity":

@@ -50,8 +50,8 @@ public final class LocalHttpApi implements AutoCloseable {
         this.authorizer = authorizer;
         for (SamTemplate.Function function : template.functions()) {
             // The first instance fails now, not on the first request, if the function's jar is not built.
-            functions.put(function.logicalId(), new FunctionInstances(SamLocal.function(template, function, repositoryRoot),
-                    () -> SamLocal.function(template, function, repositoryRoot), THREADS));
+            functions.put(function.logicalId(), new FunctionInstances(new LambdaFunction(function, repositoryRoot),
+                    () -> new LambdaFunction(function, repositoryRoot), THREADS));
         }
     }
 

@@ -99,7 +99,7 @@ public final class SamLocal {
         FunctionEnvironment environment = environment(template);
         Map<String, String> union = environment.union(template.functions(), options.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.
-        template.functions().forEach(f -> SamLocal.function(template, f, TemplateTable.locateRepoRoot()));
+        template.functions().forEach(f -> new LambdaFunction(f, TemplateTable.locateRepoRoot()));
         List<String> serve = new ArrayList<>(List.of(SERVE, "--host", host, "--port", Integer.toString(port)));
         if (options.flag("--seed")) {
             serve.add("--seed");
@@ -168,7 +168,7 @@ public final class SamLocal {
         Path event = eventFile(options);
         Map<String, String> functionEnv = environment(template)
                 .of(function, options.envVars(template).getOrDefault(function.logicalId(), Map.of()));
-        SamLocal.function(template, function, TemplateTable.locateRepoRoot()); // the jar is built, or a usage error
+        new LambdaFunction(function, TemplateTable.locateRepoRoot()); // the jar is built, or a usage error
         return withTable(options, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(functionEnv);
             env.putAll(environment(template).aws(dynamoDb.endpoint()));
@@ -183,7 +183,7 @@ public final class SamLocal {
         SamTemplate template = SamTemplate.repository();
         SamTemplate.Function function = function(template, options.positional(0, "FunctionLogicalId"));
         byte[] event = Files.readAllBytes(Path.of(options.positional(1, "event file")));
-        LambdaFunction lambda = function(template, function, TemplateTable.locateRepoRoot());
+        LambdaFunction lambda = new LambdaFunction(function, TemplateTable.locateRepoRoot());
         try {
             stdout.write(lambda.invoke(event, HttpApiEvents.requestId()));
             stdout.println();
@@ -270,14 +270,6 @@ public final class SamLocal {
                 .collect(Collectors.joining(", "))));
     }
 
-    /** The function as the runtime would run it, with the Timeout and MemorySize of the template. */
-    static LambdaFunction function(SamTemplate template, SamTemplate.Function function, Path repositoryRoot) {
-        Map<String, Object> globals = child(child(template.root(), "Globals"), "Function");
-        Map<String, Object> own = child(child(child(template.root(), "Resources"), function.logicalId()), "Properties");
-        long timeout = number(own.getOrDefault("Timeout", globals.getOrDefault("Timeout", 3)));
-        long memory = number(own.getOrDefault("MemorySize", globals.getOrDefault("MemorySize", 128)));
-        return new LambdaFunction(function, repositoryRoot, Duration.ofSeconds(timeout), (int) memory);
-    }
 
     private static FunctionEnvironment environment(SamTemplate template) {
         return new FunctionEnvironment(template, TABLE_RESOURCE, TABLE_NAME, System::getenv);
@@ -393,20 +385,6 @@ public final class SamLocal {
 
     private static String firstLine(String text) {
         return text == null ? "" : text.lines().findFirst().orElse("");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> child(Map<String, Object> map, String key) {
-        Object value = map.get(key);
-        return value instanceof Map ? (Map<String, Object>) value : Map.of();
-    }
-
-    private static long number(Object value) {
-        try {
-            return Long.parseLong(String.valueOf(value));
-        } catch (NumberFormatException e) {
-            throw new UsageException("template: Timeout/MemorySize must be a number, not " + value);
-        }
     }
 
     /** Flags ("--seed"), options with a value ("--port 3000"), and the rest in order. */

@@ -1,6 +1,7 @@
 package dev.orders.local;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,12 +34,16 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         }
     }
 
+    /** Lambda's defaults when neither the function nor Globals set Timeout or MemorySize. */
+    static final int DEFAULT_TIMEOUT_SECONDS = 3;
+    static final int DEFAULT_MEMORY_MB = 128;
+
     /**
      * A function resource. Environment values are literals (String) or {@link CloudFormationYaml.Intrinsic}s
-     * such as {@code !Ref OrdersTable}, for the caller to resolve.
+     * such as {@code !Ref OrdersTable}, for the caller to resolve. Timeout and memory as Lambda gives them.
      */
     public record Function(String logicalId, String handler, String codeUri, List<HttpRoute> routes,
-                           Map<String, Object> environment) {
+                           Map<String, Object> environment, Duration timeout, int memoryMb) {
         /** The handler class: the part of "pkg.Class::method" before "::". */
         public String handlerClass() {
             int separator = handler.indexOf("::");
@@ -63,8 +68,13 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             Map<String, Object> properties = map(fields, "Properties");
             Map<String, Object> environment = new LinkedHashMap<>(globalEnvironment);
             environment.putAll(map(map(properties, "Environment"), "Variables"));
+            long timeout = number(properties.getOrDefault("Timeout", globals.getOrDefault("Timeout",
+                    DEFAULT_TIMEOUT_SECONDS)), logicalId + ".Timeout");
+            long memory = number(properties.getOrDefault("MemorySize", globals.getOrDefault("MemorySize",
+                    DEFAULT_MEMORY_MB)), logicalId + ".MemorySize");
             functions.add(new Function(logicalId, text(properties, "Handler", logicalId),
-                    text(properties, "CodeUri", logicalId), routes(properties), environment));
+                    text(properties, "CodeUri", logicalId), routes(properties), environment,
+                    Duration.ofSeconds(timeout), (int) memory));
         });
         return functions;
     }
@@ -104,6 +114,16 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             throw new IllegalArgumentException("template: " + owner + "." + key + " must be a literal string");
         }
         return text;
+    }
+
+    private static long number(Object value, String where) {
+        try {
+            return Long.parseLong(String.valueOf(value));
+        } catch (NumberFormatException e) {
+            Object shown = value instanceof CloudFormationYaml.Intrinsic intrinsic
+                    ? "!" + intrinsic.name() + " " + intrinsic.argument() : value;
+            throw new IllegalArgumentException("template: " + where + " must be a number, not " + shown);
+        }
     }
 
     private static Map<String, Object> map(Map<String, Object> fields, String key) {

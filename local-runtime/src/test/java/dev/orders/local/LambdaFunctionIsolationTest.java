@@ -32,9 +32,9 @@ class LambdaFunctionIsolationTest {
             out.closeEntry();
         }
         SamTemplate.Function function = new SamTemplate.Function("F", NeedsSnakeYaml.class.getName() + "::handleRequest",
-                "functions/f/target/f.jar", List.of(), Map.of());
+                "functions/f/target/f.jar", List.of(), Map.of(), Duration.ofSeconds(3), 128);
 
-        try (LambdaFunction lambda = new LambdaFunction(function, root, Duration.ofSeconds(3), 128)) {
+        try (LambdaFunction lambda = new LambdaFunction(function, root)) {
             Exception failure = assertThrows(Exception.class,
                     () -> lambda.invoke("{}".getBytes(StandardCharsets.UTF_8), "request-1"));
             Throwable cause = failure;
