@@ -121,8 +121,7 @@ public final class HttpRequest {
 
     /** Who is acting, as recorded in the status history. */
     public String actor() {
-        String subject = claims().get("sub");
-        return subject == null || subject.isBlank() ? "api" : "user:" + subject;
+        return Caller.of(this).map(caller -> "user:" + caller.subject()).orElse("api");
     }
 
     /** The body is larger than {@link #MAX_BODY_BYTES}. */

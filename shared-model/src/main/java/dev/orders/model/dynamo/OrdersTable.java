@@ -1,10 +1,12 @@
 package dev.orders.model.dynamo;
 
+import dev.orders.model.keys.Keys;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The table the repositories work on.
@@ -27,6 +29,15 @@ public record OrdersTable(DynamoDbClient client, String tableName, int statusSha
 
     public OrdersTable(DynamoDbClient client, String tableName) {
         this(client, tableName, DEFAULT_STATUS_SHARDS);
+    }
+
+    /** A transaction action that writes {@code item} only where no item is: new rows never overwrite. */
+    public TransactWriteItem putNew(Map<String, AttributeValue> item) {
+        return TransactWriteItem.builder().put(p -> p
+                .tableName(tableName)
+                .item(item)
+                .conditionExpression("attribute_not_exists(#pk)")
+                .expressionAttributeNames(Map.of("#pk", Keys.PK))).build();
     }
 
     /** A strongly consistent GetItem: reads that decide a write must see the latest write. */

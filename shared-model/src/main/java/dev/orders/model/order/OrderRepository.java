@@ -77,9 +77,9 @@ public final class OrderRepository {
                 OrderStatus.CREATED, now, actor, Optional.empty(), Optional.empty());
 
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(putNew(OrderCodec.encodeRoot(root, table.statusShards())));
-        writes.add(putNew(OrderCodec.encodeChange(created)));
-        lines.forEach(line -> writes.add(putNew(OrderCodec.encodeItem(line))));
+        writes.add(table.putNew(OrderCodec.encodeRoot(root, table.statusShards())));
+        writes.add(table.putNew(OrderCodec.encodeChange(created)));
+        lines.forEach(line -> writes.add(table.putNew(OrderCodec.encodeItem(line))));
         writes.addAll(extraWrites);
         if (writes.size() > OrderLimits.TRANSACTION_ACTIONS) {
             throw new IllegalArgumentException("an order transaction of " + writes.size() + " actions exceeds "
@@ -225,7 +225,7 @@ public final class OrderRepository {
                         ":customer", s(current.customerId()), ":expected", n(current.version()),
                         ":from", s(current.status())))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build();
-        List<TransactWriteItem> writes = new ArrayList<>(List.of(updateRoot, putNew(OrderCodec.encodeChange(change))));
+        List<TransactWriteItem> writes = new ArrayList<>(List.of(updateRoot, table.putNew(OrderCodec.encodeChange(change))));
         writes.addAll(extraWrites);
         try {
             transact(writes);
@@ -271,7 +271,7 @@ public final class OrderRepository {
                 .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build();
         try {
-            transact(List.of(raiseTotal, putNew(OrderCodec.encodeItem(line))));
+            transact(List.of(raiseTotal, table.putNew(OrderCodec.encodeItem(line))));
         } catch (TransactionCanceledException e) {
             Cancellation cancellation = Cancellation.of(e);
             if (!cancellation.failed(0)) {
@@ -411,14 +411,6 @@ public final class OrderRepository {
             placeholders.add(placeholder);
         }
         return "(" + String.join(", ", placeholders) + ")";
-    }
-
-    private TransactWriteItem putNew(Map<String, AttributeValue> item) {
-        return TransactWriteItem.builder().put(p -> p
-                .tableName(table.tableName())
-                .item(item)
-                .conditionExpression("attribute_not_exists(#pk)")
-                .expressionAttributeNames(Map.of("#pk", Keys.PK))).build();
     }
 
     private void transact(List<TransactWriteItem> writes) {

@@ -75,7 +75,7 @@ public final class PaymentEventProcessor {
         }
         PaymentDecision.Transition transition = (PaymentDecision.Transition) decision;
         StatusChangeOutcome changed = orders.changeStatus(order.orElseThrow(), transition.target(), ACTOR,
-                Optional.of(event.type()), Optional.of(event.id()), List.of(recordWrite(event, PaymentOutcome.APPLIED)));
+                Optional.of(event.type()), Optional.of(event.id()), List.of(table.putNew(record(event, PaymentOutcome.APPLIED))));
         if (changed instanceof StatusChangeOutcome.Changed) {
             return Optional.of(PaymentOutcome.APPLIED);
         }
@@ -95,13 +95,6 @@ public final class PaymentEventProcessor {
         } catch (ConditionalCheckFailedException e) {
             return PaymentOutcome.DUPLICATE;
         }
-    }
-
-    private TransactWriteItem recordWrite(PaymentEvent event, PaymentOutcome outcome) {
-        return TransactWriteItem.builder().put(p -> p.tableName(table.tableName())
-                .item(record(event, outcome))
-                .conditionExpression("attribute_not_exists(#pk)")
-                .expressionAttributeNames(Map.of("#pk", Keys.PK))).build();
     }
 
     private Map<String, AttributeValue> record(PaymentEvent event, PaymentOutcome outcome) {
