@@ -1,8 +1,8 @@
 package dev.orders.bench;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.api.ApiFunction;
 import dev.orders.api.Services;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.SamTemplate;
@@ -54,10 +54,10 @@ final class RouteCapacity {
             Fixture fx = new Fixture(new TestTable(tableName, client));
             seed(fx, name);
             APIGatewayV2HTTPEvent event = SampleEvents.fromJson(BenchData.signed(SampleEvents.json(name)));
-            RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
+            ApiFunction handler =
                     handlerFor(template, event.getRouteKey(), services(fx, client));
             meter.reset();
-            APIGatewayV2HTTPResponse response = handler.handleRequest(event, new TestContext());
+            APIGatewayV2HTTPResponse response = handler.respond(event, new TestContext());
             List<CapacityMeter.Call> calls = meter.calls();
             rows.add(List.of("`" + event.getRouteKey() + "`", name, Integer.toString(response.getStatusCode()),
                     Integer.toString(calls.size()),
@@ -94,9 +94,7 @@ final class RouteCapacity {
                 Integer.toString(fx.table.statusShards())), client);
     }
 
-    @SuppressWarnings("unchecked")
-    static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handlerFor(SamTemplate template,
-                                                                                      String routeKey, Services services) {
+    static ApiFunction handlerFor(SamTemplate template, String routeKey, Services services) {
         SamTemplate.Function function = template.functions().stream()
                 .filter(f -> f.routes().stream().anyMatch(r -> r.key().equals(routeKey))).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no function serves " + routeKey));
@@ -106,8 +104,7 @@ final class RouteCapacity {
                 return new PaymentWebhookFunction(services,
                         new WebhookSignature(List.of(BenchData.WEBHOOK_SECRET), java.time.Clock.systemUTC()));
             }
-            return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) handler
-                    .getConstructor(Services.class).newInstance(services);
+            return (ApiFunction) handler.getConstructor(Services.class).newInstance(services);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot build " + function.handlerClass(), e);
         }

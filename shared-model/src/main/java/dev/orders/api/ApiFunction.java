@@ -3,11 +3,14 @@ package dev.orders.api;
 import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.model.dynamo.WriteConflictException;
 import dev.orders.model.validation.ValidationException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -21,8 +24,9 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * The shell every HTTP function shares: structured logging with the API request id as correlation id,
  * routing, and one mapping of failures to problem responses. Client mistakes are 4xx; faults of
  * DynamoDB that may pass are 503 with Retry-After; nothing internal is ever echoed to the client.
+ * A stream handler: the event is read by {@link HttpApiCodec}, not by the runtime's POJO serializer.
  */
-public abstract class ApiFunction implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+public abstract class ApiFunction implements RequestStreamHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ApiFunction.class);
     /** DynamoDB error codes that mean "too much, too fast": worth retrying later. */
     private static final Set<String> THROTTLING = Set.of("ProvisionedThroughputExceededException",
@@ -42,10 +46,20 @@ public abstract class ApiFunction implements RequestHandler<APIGatewayV2HTTPEven
     }
 
     @Override
-    public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
-        if (event == null) {
-            return Http.problem(Problem.of(400, "no-event", "Invalid request", "The request event is empty."));
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        APIGatewayV2HTTPResponse response;
+        try {
+            response = respond(HttpApiCodec.readEvent(input), context);
+        } catch (HttpApiCodec.InvalidEventException e) {
+            LOG.warn("refused an invalid event: {}", e.getMessage());
+            response = Http.problem(Problem.of(400, "invalid-event", "Invalid request", "The request event is not "
+                    + "an HTTP API event: " + e.getMessage() + "."));
         }
+        HttpApiCodec.writeResponse(response, output);
+    }
+
+    /** One event, logged with its request id as correlation id. */
+    public APIGatewayV2HTTPResponse respond(APIGatewayV2HTTPEvent event, Context context) {
         return PowertoolsLogging.withLogging(context, () -> {
             // Set directly rather than by Powertools' JMESPath lookup, which would need
             // jackson-databind (1.7 MB of the jar) for one field the event already holds.

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 /**
@@ -24,6 +26,14 @@ public final class Json {
     /** Parses any JSON value; {@link IOException} when the text is not JSON. */
     public static Object parse(String text) throws IOException {
         return MAPPER.anyFrom(text);
+    }
+
+    public static Object parse(InputStream json) throws IOException {
+        return MAPPER.anyFrom(json);
+    }
+
+    public static void write(Object value, OutputStream out) throws IOException {
+        MAPPER.write(value, out);
     }
 
     public static String write(Object value) {

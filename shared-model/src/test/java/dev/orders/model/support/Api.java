@@ -41,7 +41,7 @@ public final class Api {
     }
 
     public static Reply invoke(ApiFunction function, APIGatewayV2HTTPEvent event) {
-        return new Reply(function.handleRequest(event, new TestContext()));
+        return new Reply(function.respond(event, new TestContext()));
     }
 
     /** A sample event with another method, path, query, headers or body: a variation of {@code sample}. */

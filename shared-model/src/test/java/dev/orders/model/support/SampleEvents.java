@@ -1,8 +1,7 @@
 package dev.orders.model.support;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
-import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
+import dev.orders.api.HttpApiCodec;
 import dev.orders.api.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -14,13 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * HTTP API events as the Lambda runtime hands them to a handler: the sample files of events/, or
- * variations of them, read with the runtime's own event serializer.
+ * HTTP API events as a function reads them: the sample files of events/, or variations of them, read
+ * with the functions' own {@link HttpApiCodec}.
  */
 public final class SampleEvents {
-    private static final PojoSerializer<APIGatewayV2HTTPEvent> SERIALIZER =
-            LambdaEventSerializers.serializerFor(APIGatewayV2HTTPEvent.class, SampleEvents.class.getClassLoader());
-
     private SampleEvents() {
     }
 
@@ -56,7 +52,7 @@ public final class SampleEvents {
     }
 
     public static APIGatewayV2HTTPEvent fromJson(String json) {
-        return SERIALIZER.fromJson(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+        return HttpApiCodec.readEvent(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String text(String name) {

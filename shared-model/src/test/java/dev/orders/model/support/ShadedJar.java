@@ -1,12 +1,12 @@
 package dev.orders.model.support;
 
-import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
-import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import dev.orders.api.Json;
 import dev.orders.api.Services;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -19,12 +19,10 @@ import java.util.Map;
 
 /**
  * A function's deployable jar, loaded alone (only the JDK as parent, nothing from the test
- * classpath) and invoked as the Lambda Java runtime does: the event read with the runtime's event
- * serializer against the jar's own classes, the handler called, the response written back. What
- * the shade plugin left out shows up here, not in production.
+ * classpath) and invoked as the Lambda Java runtime invokes a stream handler: event JSON in,
+ * response JSON out. What the shade plugin left out shows up here, not in production.
  */
 public final class ShadedJar implements AutoCloseable {
-    private static final String EVENT = "com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent";
     private static final String CONTEXT = "com.amazonaws.services.lambda.runtime.Context";
 
     private final URLClassLoader loader;
@@ -68,24 +66,19 @@ public final class ShadedJar implements AutoCloseable {
     /** Invokes the handler with a sample event; the response's JSON as the runtime would return it. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> invoke(Object handler, String sample) throws ReflectiveOperationException {
-        Class<Object> eventClass = (Class<Object>) loader.loadClass(EVENT);
         Class<?> contextClass = loader.loadClass(CONTEXT);
-        PojoSerializer<Object> events = LambdaEventSerializers.serializerFor(eventClass, loader);
-        Object event = events.fromJson(new ByteArrayInputStream(
-                Json.write(SampleEvents.json(sample)).getBytes(StandardCharsets.UTF_8)));
-        Object response;
+        ByteArrayInputStream event = new ByteArrayInputStream(
+                Json.write(SampleEvents.json(sample)).getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
         ClassLoader previous = enter();
         try {
-            response = handler.getClass().getMethod("handleRequest", eventClass, contextClass)
-                    .invoke(handler, event, context(contextClass));
+            handler.getClass().getMethod("handleRequest", InputStream.class, OutputStream.class, contextClass)
+                    .invoke(handler, event, json, context(contextClass));
         } catch (InvocationTargetException e) {
             throw new AssertionError("the shaded handler threw on " + sample, e.getCause());
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
-        PojoSerializer<Object> responses = LambdaEventSerializers.serializerFor((Class<Object>) response.getClass(), loader);
-        ByteArrayOutputStream json = new ByteArrayOutputStream();
-        responses.toJson(response, json);
         try {
             return (Map<String, Object>) Json.parse(json.toString(StandardCharsets.UTF_8));
         } catch (IOException e) {
