@@ -8,8 +8,6 @@ import dev.orders.model.support.Fixture;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** The data the sample events name (customer c-ada, the sample order), in a table of its own. */
 final class BenchData {
@@ -32,20 +30,6 @@ final class BenchData {
         Map<String, Object> signed = new HashMap<>(event);
         signed.put("headers", headers);
         return signed;
-    }
-
-    /** A table key, and a conditional put of a bare item: the raw requests of the SDK-only programs. */
-    static Map<String, AttributeValue> key(String pk, String sk) {
-        return Map.of("PK", s(pk), "SK", s(sk));
-    }
-
-    static TransactWriteItem put(String table, String pk, String sk) {
-        return TransactWriteItem.builder().put(p -> p.tableName(table).item(key(pk, sk))
-                .conditionExpression("attribute_not_exists(PK)")).build();
-    }
-
-    static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
     }
 
     static Fixture seed(DynamoDbClient client, String tableName) {

@@ -43,6 +43,8 @@ final class ColdStart {
         SamTemplate template = SamTemplate.repository();
         Path root = TemplateTable.locateRepoRoot();
         List<String> jvmFlags = jvmFlags(template);
+        String harness = System.getProperty("java.class.path");
+        String baselineClasspath = baselineClasspath(root);
         List<List<String>> rows = new ArrayList<>();
         int table = 0;
         for (Case c : CASES) {
@@ -54,7 +56,7 @@ final class ColdStart {
                 String functionTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), functionTable);
                 Path event = event(root, c.sample());
-                String out = java(jvmFlags, environment(dynamo, functionTable), "dev.orders.bench.ColdStartProbe",
+                String out = java(jvmFlags, environment(dynamo, functionTable), harness, "dev.orders.bench.ColdStartProbe",
                         c.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString(),
                         Long.toString(function.timeout().toSeconds()), Integer.toString(function.memoryMb()));
                 first[run] = match(FIRST_RESPONSE, out, c.logicalId());
@@ -62,7 +64,8 @@ final class ColdStart {
                 String baselineTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), baselineTable);
                 baseline[run] = match(FIRST_RESPONSE, java(jvmFlags, environment(dynamo, baselineTable),
-                        "dev.orders.bench.SdkBaseline", baselineTable, c.baselineRequest()), "baseline");
+                        baselineClasspath, "dev.orders.baseline.SdkBaseline", baselineTable, c.baselineRequest(),
+                        BenchData.CUSTOMER, BenchData.ORDER), "baseline");
             }
             double ratio = Stats.of(first).median() / Stats.of(baseline).median();
             rows.add(List.of(c.logicalId(), c.sample(), Report.ms(Stats.of(init).median()),
@@ -73,8 +76,9 @@ final class ColdStart {
         report.line(String.format(java.util.Locale.ROOT, "Median of %d fresh JVMs each (Java %s, flags `%s` as the "
                 + "template's JAVA_TOOL_OPTIONS), times from JVM start. Function: its deployment jar in its own class "
                 + "loader, handler init, then its sample event (init is part of the first response). Baseline: "
-                + "`DynamoDbClient.builder().endpointOverride(...).build()` with every other SDK default, then the same "
-                + "DynamoDB request. No SnapStart here: in AWS a restored snapshot skips the init column. "
+                + "`DynamoDbClient.create()` (every SDK default; the endpoint from AWS_ENDPOINT_URL_DYNAMODB), then the "
+                + "same DynamoDB request, on a classpath of the SDK's DynamoDB module and what it brings by default "
+                + "(`benchmarks/sdk-baseline`). No SnapStart here: in AWS a restored snapshot skips the init column. "
                 + "Target: first response <= 0.80 x baseline.%n", runs, System.getProperty("java.version"),
                 String.join(" ", jvmFlags)));
         report.table(List.of("function", "sample event", "init", "first response", "baseline request",
@@ -110,13 +114,20 @@ final class ColdStart {
         return env;
     }
 
-    /** Runs a main class of this module in a fresh JVM; returns its stdout and stderr. */
-    private static String java(List<String> flags, Map<String, String> env, String mainClass, String... args)
-            throws IOException, InterruptedException {
+    /** The baseline program and the SDK alone, as its module resolves them. */
+    private static String baselineClasspath(Path root) throws IOException {
+        Path module = root.resolve("benchmarks").resolve("sdk-baseline").resolve("target");
+        return module.resolve("classes") + java.io.File.pathSeparator
+                + Files.readString(module.resolve("classpath.txt")).trim();
+    }
+
+    /** Runs a main class in a fresh JVM; returns its stdout and stderr. */
+    private static String java(List<String> flags, Map<String, String> env, String classpath, String mainClass,
+                               String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(flags);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("JAVA_TOOL_OPTIONS");

@@ -1,5 +1,6 @@
 package dev.orders.bench;
 
+import dev.orders.baseline.RawRequests;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.LocalJwtAuthorizer;
 import dev.orders.local.TemplateTable;
@@ -102,20 +103,20 @@ final class Throughput {
         return List.of(
                 new Route("GET customer (GetItem)", "GET", "/customers/" + BenchData.CUSTOMER, null,
                         () -> sdk.getItem(b -> b.tableName(TABLE).consistentRead(true)
-                                .key(BenchData.key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE")))),
+                                .key(RawRequests.key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE")))),
                 new Route("GET order (Query)", "GET", order + "/" + BenchData.ORDER, null,
                         () -> sdk.query(b -> b.tableName(TABLE).consistentRead(true)
                                 .keyConditionExpression("PK = :pk AND SK BETWEEN :a AND :b")
-                                .expressionAttributeValues(Map.of(":pk", BenchData.s("ORDER#" + BenchData.ORDER), ":a", BenchData.s("ITEM#"),
-                                        ":b", BenchData.s("ROOT"))))),
+                                .expressionAttributeValues(Map.of(":pk", RawRequests.s("ORDER#" + BenchData.ORDER), ":a", RawRequests.s("ITEM#"),
+                                        ":b", RawRequests.s("ROOT"))))),
                 new Route("GET customer's orders (GSI Query)", "GET", order + "?limit=20", null,
                         () -> sdk.query(b -> b.tableName(TABLE).indexName("CustomerTimeline").scanIndexForward(false)
                                 .limit(21).keyConditionExpression("GSI1PK = :pk")
-                                .expressionAttributeValues(Map.of(":pk", BenchData.s("CUSTOMER#" + BenchData.CUSTOMER))))),
+                                .expressionAttributeValues(Map.of(":pk", RawRequests.s("CUSTOMER#" + BenchData.CUSTOMER))))),
                 new Route("POST order (TransactWriteItems)", "POST", order, newOrder, () -> {
                     String pk = "ORDER#bench-" + sequence.incrementAndGet();
-                    sdk.transactWriteItems(b -> b.transactItems(BenchData.put(TABLE, pk, "ROOT"), BenchData.put(TABLE, pk, "HISTORY#0000000001"),
-                            BenchData.put(TABLE, pk, "ITEM#1"), BenchData.put(TABLE, pk, "ITEM#2")));
+                    sdk.transactWriteItems(b -> b.transactItems(RawRequests.put(TABLE, pk, "ROOT"), RawRequests.put(TABLE, pk, "HISTORY#0000000001"),
+                            RawRequests.put(TABLE, pk, "ITEM#1"), RawRequests.put(TABLE, pk, "ITEM#2")));
                 }));
     }
 
