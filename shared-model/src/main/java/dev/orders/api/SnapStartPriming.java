@@ -1,5 +1,8 @@
 package dev.orders.api;
 
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -12,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Under SnapStart, runs the real request path once before the snapshot is taken: a consistent read
  * of an order that never exists, through the repository, the SDK client (signing, endpoint rules,
- * retry strategy, HTTP connection, JSON protocol) and our JSON codec. Every restored environment
+ * retry strategy, HTTP connection, JSON protocol), the event codec and a JSON log line. Every restored environment
  * then starts with those classes loaded and initialised instead of paying for them on its first
  * request. Outside SnapStart (local runs, tests) nothing is registered.
  */
@@ -21,6 +24,15 @@ public final class SnapStartPriming implements Resource {
     public static final String INITIALIZATION_TYPE = "AWS_LAMBDA_INITIALIZATION_TYPE";
     /** A valid order id no order will ever have: ids the service creates are ULIDs. */
     static final String PRIMING_ORDER_ID = "snapstart-priming";
+    /** An HTTP API event with the parts a real one has, read and answered by the codec but never routed. */
+    private static final byte[] PRIMING_EVENT = """
+            {"version": "2.0", "routeKey": "GET /orders/{orderId}", "rawPath": "/orders/snapstart-priming",
+             "headers": {"accept": "application/json"}, "pathParameters": {"orderId": "snapstart-priming"},
+             "isBase64Encoded": false,
+             "requestContext": {"requestId": "snapstart-priming", "timeEpoch": 0,
+               "http": {"method": "GET", "path": "/orders/snapstart-priming"},
+               "authorizer": {"jwt": {"claims": {"sub": "snapstart-priming"}, "scopes": []}}}}
+            """.getBytes(StandardCharsets.UTF_8);
     private static final Logger LOG = LoggerFactory.getLogger(SnapStartPriming.class);
     /** CRaC holds resources weakly; these must live as long as the function. */
     private static final List<Resource> REGISTERED = new CopyOnWriteArrayList<>();
@@ -46,7 +58,10 @@ public final class SnapStartPriming implements Resource {
     public void beforeCheckpoint(Context<? extends Resource> context) {
         try {
             services.orders().findHeaderById(PRIMING_ORDER_ID);
-            Json.parse(Json.write(Map.of("priming", List.of(1, "a", true))));
+            HttpApiCodec.readEvent(new ByteArrayInputStream(PRIMING_EVENT));
+            HttpApiCodec.writeResponse(Http.json(200, Map.of("priming", List.of(1, "a", true))),
+                    OutputStream.nullOutputStream());
+            LOG.info("SnapStart priming ran the request path");
         } catch (Exception e) {
             // Priming is an optimisation: a snapshot without it is still correct.
             LOG.warn("SnapStart priming failed; the first request will be slower", e);

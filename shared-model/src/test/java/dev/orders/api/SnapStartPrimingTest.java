@@ -11,7 +11,9 @@ import dev.orders.model.support.Api;
 import dev.orders.model.support.FaultyHttpClient;
 import dev.orders.model.support.FaultyHttpClient.Fault;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.LogCapture;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,10 +46,15 @@ class SnapStartPrimingTest {
 
     @Test
     void beforeTheSnapshotOneReadOfTheTableRunsAndNothingIsWritten() {
-        new SnapStartPriming(services).beforeCheckpoint(null);
+        var logged = LogCapture.stdout(() -> {
+            new SnapStartPriming(services).beforeCheckpoint(null);
+            return null;
+        });
 
         assertEquals(1, http.attempts("GetItem").size());
         assertEquals(0, fx.itemCount());
+        assertEquals(List.of("SnapStart priming ran the request path"),
+                logged.lines().stream().map(line -> line.get("message")).toList());
     }
 
     @Test
