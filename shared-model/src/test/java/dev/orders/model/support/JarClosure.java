@@ -46,8 +46,10 @@ public final class JarClosure {
             "com/lmax/disruptor/", "com/conversantmedia/", "org/jctools/", // Log4j's async loggers and queues
             "org/osgi/", // Log4j inside an OSGi container
             // Powertools' @Logging aspect, JMESPath correlation id and JSON arguments (shared-model excludes them)
-            "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/", "software/amazon/lambda/powertools/utilities/",
-            "software/amazon/awssdk/crt/", "software/amazon/awssdk/crtcore/"); // the SDK's SigV4a signer (multi-region endpoints)
+            "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
+            "software/amazon/lambda/powertools/utilities/",
+            // The SDK's SigV4a signer, for multi-region endpoints
+            "software/amazon/awssdk/crt/", "software/amazon/awssdk/crtcore/");
     private static final String DYNAMODB = "software/amazon/awssdk/services/dynamodb/";
     private static final Set<String> CLIENTS = Set.of(DYNAMODB + "DynamoDbClient", DYNAMODB + "DefaultDynamoDbClient");
     private static final String VERSIONED = "META-INF/versions/";
@@ -137,8 +139,7 @@ public final class JarClosure {
         Set<String> operations = new TreeSet<>();
         for (String method : classes.getOrDefault(DYNAMODB + "DynamoDbClient", new References()).methods) {
             String name = method.substring(0, method.indexOf('('));
-            String request = requestOf(name);
-            if (method.equals(name + "(L" + request + ";)L" + request.replace("Request", "Response") + ";")) {
+            if (method.equals(name + "(L" + requestOf(name) + ";)L" + shapeOf(name, "Response") + ";")) {
                 operations.add(name);
             }
         }
@@ -146,7 +147,11 @@ public final class JarClosure {
     }
 
     private static String requestOf(String operation) {
-        return DYNAMODB + "model/" + Character.toUpperCase(operation.charAt(0)) + operation.substring(1) + "Request";
+        return shapeOf(operation, "Request");
+    }
+
+    private static String shapeOf(String operation, String suffix) {
+        return DYNAMODB + "model/" + Character.toUpperCase(operation.charAt(0)) + operation.substring(1) + suffix;
     }
 
     /** Names of the client methods that code outside the clients calls. */
