@@ -6,13 +6,20 @@ import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TestTable;
 import dev.orders.model.support.Api;
+import dev.orders.model.support.JarClosure;
 import dev.orders.model.support.ShadedJar;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The deployable jar (minimised by the shade plugin) serves its route, replays included. */
+/** The deployable jar (minimised by the shade plugin) serves its route, replays included; it lacks no class it refers to. */
 @ExtendWith(DynamoDbLocalExtension.class)
 class CreateOrderJarIT {
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("create-order").missing());
+    }
 
     @Test
     void theShadedJarServesTheSampleEvent(TestTable table, LocalDynamoDb server) throws Exception {

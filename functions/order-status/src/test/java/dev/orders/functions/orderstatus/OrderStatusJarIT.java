@@ -1,6 +1,7 @@
 package dev.orders.functions.orderstatus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.api.Services;
 import dev.orders.local.DynamoDbLocalExtension;
@@ -9,6 +10,7 @@ import dev.orders.local.TestTable;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.JarClosure;
 import dev.orders.model.support.LogCapture;
 import dev.orders.model.support.ShadedJar;
 import java.util.HashMap;
@@ -16,11 +18,20 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.core.exception.SdkClientException;
 
-/** The deployable jar (minimised by the shade plugin) serves every route and logs as the sources do. */
+/**
+ * The deployable jar (minimised by the shade plugin) serves every route and logs as the sources do,
+ * stack traces included; it lacks no class it refers to.
+ */
 @ExtendWith(DynamoDbLocalExtension.class)
 class OrderStatusJarIT {
     private static final String HANDLER = OrderStatusFunction.class.getName();
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("order-status").missing());
+    }
 
     @Test
     void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
@@ -39,7 +50,7 @@ class OrderStatusJarIT {
     }
 
     @Test
-    void theShadedJarAnswers503AndLogsJsonWithTheCorrelationIdWhenDynamoDbIsUnreachable(
+    void theShadedJarAnswers503AndLogsJsonWithTheCorrelationIdAndStackTraceWhenDynamoDbIsUnreachable(
             TestTable table, LocalDynamoDb server) throws Exception {
         Map<String, String> env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
         env.put(Services.DYNAMODB_ENDPOINT, "http://127.0.0.1:1");
@@ -59,6 +70,9 @@ class OrderStatusJarIT {
             assertEquals(1, warnings.size(), run.lines().toString());
             assertEquals("JKJaXmPLvHcESHA=", warnings.get(0).get("correlation_id"));
             assertEquals("shaded-jar-request", warnings.get(0).get("function_request_id"));
+            Map<?, ?> error = (Map<?, ?>) warnings.get(0).get("error");
+            assertEquals(SdkClientException.class.getName(), error.get("name"));
+            assertTrue(String.valueOf(error.get("stack")).contains("at software.amazon.awssdk."), String.valueOf(error));
         }
     }
 }

@@ -7,14 +7,20 @@ import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TestTable;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
+import dev.orders.model.support.JarClosure;
 import dev.orders.model.support.ShadedJar;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The deployable jar (minimised by the shade plugin) serves every route. */
+/** The deployable jar (minimised by the shade plugin) serves every route; it lacks no class it refers to. */
 @ExtendWith(DynamoDbLocalExtension.class)
 class QueryOrdersJarIT {
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("query-orders").missing());
+    }
 
     @Test
     void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {

@@ -1,0 +1,16 @@
+package dev.orders.functions.paymentwebhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.model.support.JarClosure;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The deployable jar (minimised by the shade plugin) lacks no class it refers to. */
+class PaymentWebhookJarIT {
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("payment-webhook").missing());
+    }
+}
