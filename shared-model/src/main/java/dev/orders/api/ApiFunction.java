@@ -69,7 +69,7 @@ public abstract class ApiFunction implements RequestStreamHandler {
             }
             long start = System.nanoTime();
             APIGatewayV2HTTPResponse response = handle(event);
-            LOG.info("{} {} answered {}", entry("method", HttpRequest.method(event)),
+            LOG.info("{} {} answered {} in {}", entry("method", HttpRequest.method(event)),
                     entry("route", String.valueOf(event.getRouteKey())), entry("status", response.getStatusCode()),
                     entry("durationMs", (System.nanoTime() - start) / 1_000_000));
             return response;
