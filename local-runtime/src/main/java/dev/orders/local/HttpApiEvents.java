@@ -2,7 +2,6 @@ package dev.orders.local;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -13,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,8 +25,11 @@ public final class HttpApiEvents {
     static final String API_ID = "local";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
+    // Compiled once: String.split with a regex compiles it on every request.
+    private static final Pattern SCOPE_SEPARATOR = Pattern.compile("\\s+");
+    private static final Pattern COOKIE_SEPARATOR = Pattern.compile(";\\s*");
+    private static final Pattern DOMAIN_PREFIX_END = Pattern.compile("[.:]");
 
     private HttpApiEvents() {
     }
@@ -68,8 +71,11 @@ public final class HttpApiEvents {
         /** The route for a method and raw path; API Gateway answers 404 to anything else, even a known path. */
         public Optional<Match> match(String method, String rawPath) {
             for (Compiled compiled : routes) {
+                if (!compiled.route.method().equals(method)) {
+                    continue;
+                }
                 Matcher matcher = compiled.pattern.matcher(rawPath);
-                if (compiled.route.method().equals(method) && matcher.matches()) {
+                if (matcher.matches()) {
                     Map<String, String> parameters = new LinkedHashMap<>();
                     for (int i = 0; i < compiled.names.size(); i++) {
                         parameters.put(compiled.names.get(i), URLDecoder.decode(matcher.group(i + 1), StandardCharsets.UTF_8));
@@ -87,17 +93,17 @@ public final class HttpApiEvents {
         }
     }
 
+    /** API Gateway lists the token's space-separated {@code scope} claim as the JWT's scopes. */
+    private static List<String> scopes(Map<String, Object> claims) {
+        Object scope = claims.get("scope");
+        return scope == null ? List.of() : SCOPE_SEPARATOR.splitAsStream(scope.toString().strip())
+                .filter(s -> !s.isEmpty()).toList();
+    }
+
     /**
      * The event for {@code request} on {@code match}. {@code claims}, when present, go where API
      * Gateway's JWT authorizer puts them (requestContext.authorizer.jwt.claims).
      */
-    /** API Gateway lists the token's space-separated {@code scope} claim as the JWT's scopes. */
-    private static List<String> scopes(Map<String, Object> claims) {
-        Object scope = claims.get("scope");
-        return scope == null ? List.of() : Pattern.compile("\\s+").splitAsStream(scope.toString().strip())
-                .filter(s -> !s.isEmpty()).toList();
-    }
-
     public static Map<String, Object> event(Request request, Match match, Instant now, Optional<Map<String, Object>> claims) {
         Map<String, Object> event = new LinkedHashMap<>();
         Map<String, String> headers = new LinkedHashMap<>();
@@ -106,7 +112,7 @@ public final class HttpApiEvents {
             String lower = name.toLowerCase(Locale.ROOT);
             if (lower.equals("cookie")) {
                 // API Gateway moves cookies out of the headers into their own list.
-                values.forEach(v -> Pattern.compile(";\\s*").splitAsStream(v).filter(c -> !c.isBlank()).forEach(cookies::add));
+                values.forEach(v -> COOKIE_SEPARATOR.splitAsStream(v).filter(c -> !c.isBlank()).forEach(cookies::add));
             } else {
                 headers.merge(lower, String.join(",", values), (a, b) -> a + "," + b);
             }
@@ -137,7 +143,7 @@ public final class HttpApiEvents {
         context.put("apiId", API_ID);
         claims.ifPresent(c -> context.put("authorizer", Map.of("jwt", Map.of("claims", c, "scopes", scopes(c)))));
         context.put("domainName", request.host());
-        context.put("domainPrefix", request.host().split("[.:]", 2)[0]);
+        context.put("domainPrefix", DOMAIN_PREFIX_END.split(request.host(), 2)[0]);
         context.put("http", http);
         context.put("requestId", requestId());
         context.put("routeKey", match.route().key());
@@ -210,10 +216,13 @@ public final class HttpApiEvents {
                 || type.equals("application/xml") || type.endsWith("+xml") || type.equals("application/javascript");
     }
 
-    /** Shaped like API Gateway's ids (e.g. "JKJaXmPLvHcESHA="). */
+    /**
+     * Shaped like API Gateway's ids (e.g. "JKJaXmPLvHcESHA="). Unique, not secret: no SecureRandom,
+     * whose one lock every request thread would queue on.
+     */
     static String requestId() {
         byte[] bytes = new byte[10];
-        RANDOM.nextBytes(bytes);
+        ThreadLocalRandom.current().nextBytes(bytes);
         return Base64.getEncoder().encodeToString(bytes);
     }
 }

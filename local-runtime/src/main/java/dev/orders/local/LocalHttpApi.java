@@ -148,7 +148,7 @@ public final class LocalHttpApi implements AutoCloseable {
         try (exchange) {
             byte[] body = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES + 1);
             String host = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Host"))
-                    .orElse(exchange.getLocalAddress().getHostString() + ":" + exchange.getLocalAddress().getPort());
+                    .orElseGet(() -> exchange.getLocalAddress().getHostString() + ":" + exchange.getLocalAddress().getPort());
             Response response = handle(new HttpApiEvents.Request(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
                     exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
                     exchange.getRequestHeaders(), body, exchange.getRemoteAddress().getAddress().getHostAddress(),

@@ -19,12 +19,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the HTTP API's JWT authorizer does in AWS, for the local runtime: verifies an
  * {@code Authorization: Bearer <jwt>} HS256 token with the secret of {@value #SECRET_VARIABLE}, checks
  * {@code exp} and {@code nbf}, and hands over the claims (as strings, as API Gateway passes them) and
  * the scopes. A refusal is answered with 401 before any handler runs.
+ *
+ * <p>A client sends the same token with every request of a session, so a token whose signature and
+ * algorithm were verified once is remembered (bounded); {@code exp} and {@code nbf} are checked on
+ * every request.
  */
 public final class LocalJwtAuthorizer implements RequestAuthorizer {
     public static final String SECRET_VARIABLE = "LOCAL_JWT_SECRET";
@@ -32,10 +37,19 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     public static final int MIN_SECRET_BYTES = 32;
     private static final String BEARER = "Bearer ";
     private static final int MAX_TOKEN_LENGTH = 8192;
+    private static final int MAX_REMEMBERED_TOKENS = 1024;
 
     private final byte[] secret;
     private final Clock clock;
     private final MACVerifier verifier;
+    private final Map<String, Verified> verified = new ConcurrentHashMap<>();
+
+    /** A token's verdict without the clock: refused, or authorized within its expiry and not-before times. */
+    private record Verified(Result result, Optional<Instant> expires, Optional<Instant> notBefore) {
+        static Verified refused(String reason) {
+            return new Verified(new Result.Refused(reason), Optional.empty(), Optional.empty());
+        }
+    }
 
     public LocalJwtAuthorizer(String secret, Clock clock) {
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
@@ -79,35 +93,51 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         if (token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) {
             return new Result.Refused("malformed token");
         }
+        Verified known = verified.get(token);
+        if (known == null) {
+            known = verify(token);
+            if (known.result() instanceof Result.Refused) {
+                return known.result();
+            }
+            if (verified.size() >= MAX_REMEMBERED_TOKENS) {
+                verified.clear();
+            }
+            verified.put(token, known);
+        }
+        Instant now = clock.instant();
+        if (known.expires().isEmpty() || !known.expires().get().isAfter(now)) {
+            return new Result.Refused(known.expires().isEmpty() ? "no expiry" : "expired");
+        }
+        if (known.notBefore().isPresent() && known.notBefore().get().isAfter(now)) {
+            return new Result.Refused("not yet valid");
+        }
+        return known.result();
+    }
+
+    /** Parses {@code token} and checks its algorithm and signature. */
+    private Verified verify(String token) {
         SignedJWT jwt;
         JWTClaimsSet claims;
         try {
             jwt = SignedJWT.parse(token);
             claims = jwt.getJWTClaimsSet();
         } catch (ParseException e) {
-            return new Result.Refused("malformed token");
+            return Verified.refused("malformed token");
         }
         // Only HS256: a token must not choose its own algorithm ("none", or another key type).
         if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm())) {
-            return new Result.Refused("algorithm " + jwt.getHeader().getAlgorithm() + " is not accepted");
+            return Verified.refused("algorithm " + jwt.getHeader().getAlgorithm() + " is not accepted");
         }
         try {
             if (!jwt.verify(verifier)) {
-                return new Result.Refused("bad signature");
+                return Verified.refused("bad signature");
             }
         } catch (JOSEException e) {
-            return new Result.Refused("bad signature");
+            return Verified.refused("bad signature");
         }
-        Instant now = clock.instant();
-        Date expires = claims.getExpirationTime();
-        if (expires == null || !expires.toInstant().isAfter(now)) {
-            return new Result.Refused(expires == null ? "no expiry" : "expired");
-        }
-        Date notBefore = claims.getNotBeforeTime();
-        if (notBefore != null && notBefore.toInstant().isAfter(now)) {
-            return new Result.Refused("not yet valid");
-        }
-        return new Result.Authorized(asStrings(claims), scopes(claims));
+        return new Verified(new Result.Authorized(asStrings(claims), scopes(claims)),
+                Optional.ofNullable(claims.getExpirationTime()).map(Date::toInstant),
+                Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant));
     }
 
     /** The local HTTP API's authorizer step: the claims of a valid bearer token, else 401. */

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.Date;
@@ -124,6 +125,22 @@ class LocalJwtAuthorizerTest {
     }
 
     @Test
+    void theTimeWindowIsCheckedOnEveryRequestAlsoForATokenSeenBefore() throws Exception {
+        MovableClock clock = new MovableClock(NOW);
+        LocalJwtAuthorizer authorizer = new LocalJwtAuthorizer(SECRET, clock);
+        String token = handMade("{\"alg\":\"HS256\"}", "{\"sub\":\"c-ada\",\"nbf\":" + (NOW.getEpochSecond() + 60)
+                + ",\"exp\":" + (NOW.getEpochSecond() + 120) + "}", SECRET);
+        Optional<String> header = Optional.of("Bearer " + token);
+
+        assertEquals("not yet valid", refusal(authorizer.authorize(header)));
+        clock.now = NOW.plusSeconds(60);
+        assertInstanceOf(Result.Authorized.class, authorizer.authorize(header));
+        assertInstanceOf(Result.Authorized.class, authorizer.authorize(header));
+        clock.now = NOW.plusSeconds(120);
+        assertEquals("expired", refusal(authorizer.authorize(header)));
+    }
+
+    @Test
     void theSecretComesFromTheEnvironmentAndMustBeLongEnoughForHs256() {
         assertThrows(IllegalStateException.class, () -> LocalJwtAuthorizer.fromEnvironment(Map.of(), Clock.systemUTC()));
         assertThrows(IllegalArgumentException.class, () -> LocalJwtAuthorizer.fromEnvironment(
@@ -132,5 +149,29 @@ class LocalJwtAuthorizerTest {
                 Map.of(LocalJwtAuthorizer.SECRET_VARIABLE, SECRET), Clock.fixed(NOW, ZoneOffset.UTC));
         assertInstanceOf(Result.Authorized.class,
                 authorize(fromEnv.mint("c-ada", List.of(), Duration.ofMinutes(5))));
+    }
+
+    /** A clock the test moves. */
+    private static final class MovableClock extends Clock {
+        private volatile Instant now;
+
+        MovableClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
     }
 }
