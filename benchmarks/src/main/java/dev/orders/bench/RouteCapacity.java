@@ -15,14 +15,10 @@ import dev.orders.model.payment.WebhookSignature;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.SampleEvents;
 import dev.orders.model.support.TestContext;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -34,21 +30,15 @@ final class RouteCapacity {
     private RouteCapacity() {
     }
 
-    static void run(LocalDynamoDb dynamo, Report report) throws IOException {
+    static void run(LocalDynamoDb dynamo, Report report) {
         CapacityMeter meter = new CapacityMeter();
         DynamoDbClient client = dynamo.clientBuilder()
                 .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(meter).build())
                 .build();
         SamTemplate template = SamTemplate.repository();
-        Path events = SampleEvents.repositoryRoot().resolve("events");
-        List<Path> samples;
-        try (Stream<Path> files = Files.walk(events)) {
-            samples = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-        }
         List<List<String>> rows = new ArrayList<>();
         int n = 0;
-        for (Path sample : samples) {
-            String name = events.relativize(sample).toString().replace(".json", "");
+        for (String name : SampleEvents.names()) {
             String tableName = "capacity-" + n++;
             TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(client, tableName);
             Fixture fx = new Fixture(new TestTable(tableName, client));

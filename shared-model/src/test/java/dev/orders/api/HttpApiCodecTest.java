@@ -13,12 +13,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,17 +35,8 @@ class HttpApiCodecTest {
                     "view", request.query("view").orElse("none"))))))) {
     };
 
-    static Stream<String> samples() throws IOException {
-        Path events = SampleEvents.repositoryRoot().resolve("events");
-        try (Stream<Path> files = Files.walk(events)) {
-            return files.filter(f -> f.toString().endsWith(".json"))
-                    .map(f -> events.relativize(f).toString().replace('\\', '/').replace(".json", ""))
-                    .sorted().toList().stream();
-        }
-    }
-
     @ParameterizedTest
-    @MethodSource("samples")
+    @MethodSource("dev.orders.model.support.SampleEvents#names")
     void readsEverySampleEventAsTheLambdaRuntimeSerializerDoes(String sample) {
         String json = Json.write(SampleEvents.json(sample));
 

@@ -2,7 +2,6 @@ package dev.orders.model.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -71,14 +70,10 @@ public final class JarClosure {
         }
     }
 
-    /** functions/&lt;module&gt;/target/&lt;module&gt;.jar, built in the package phase. */
+    /** The closure of {@link ShadedJar#path(String)}. */
     public static JarClosure of(String module) {
-        Path jar = SampleEvents.repositoryRoot().resolve("functions").resolve(module).resolve("target").resolve(module + ".jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing; it is built in the package phase");
-        }
         try {
-            return new JarClosure(jar);
+            return new JarClosure(ShadedJar.path(module));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

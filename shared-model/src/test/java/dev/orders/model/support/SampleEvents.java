@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * HTTP API events as a function reads them: the sample files of events/, or variations of them, read
@@ -30,6 +32,18 @@ public final class SampleEvents {
             throw new IllegalStateException("template.yaml not found above " + Path.of("").toAbsolutePath());
         }
         return dir;
+    }
+
+    /** Every sample's name, as {@link #load} takes it, e.g. {@code create-order/create-order}; sorted. */
+    public static List<String> names() {
+        Path events = repositoryRoot().resolve("events");
+        try (Stream<Path> files = Files.walk(events)) {
+            return files.filter(f -> f.toString().endsWith(".json"))
+                    .map(f -> events.relativize(f).toString().replace('\\', '/').replace(".json", ""))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The sample {@code events/<name>.json}, e.g. {@code create-order/create-order}. */

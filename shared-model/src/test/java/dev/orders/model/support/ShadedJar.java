@@ -28,17 +28,22 @@ public final class ShadedJar implements AutoCloseable {
     private final URLClassLoader loader;
 
     private ShadedJar(Path jar) throws IOException {
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing; it is built in the package phase");
-        }
         this.loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
     }
 
-    /** functions/&lt;module&gt;/target/&lt;module&gt;.jar */
+    /** functions/&lt;module&gt;/target/&lt;module&gt;.jar, which must have been built (package phase). */
+    public static Path path(String module) {
+        Path jar = SampleEvents.repositoryRoot().resolve("functions").resolve(module).resolve("target")
+                .resolve(module + ".jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing; it is built in the package phase");
+        }
+        return jar;
+    }
+
     public static ShadedJar of(String module) {
         try {
-            return new ShadedJar(SampleEvents.repositoryRoot().resolve("functions").resolve(module)
-                    .resolve("target").resolve(module + ".jar"));
+            return new ShadedJar(path(module));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
