@@ -1,10 +1,10 @@
 package dev.orders.bench;
 
+import dev.orders.core.customer.CustomerDetails;
+import dev.orders.core.payment.WebhookSignature;
+import dev.orders.dynamodb.support.Fixture;
 import dev.orders.local.TemplateTable;
 import dev.orders.local.TestTable;
-import dev.orders.model.customer.CustomerDetails;
-import dev.orders.model.payment.WebhookSignature;
-import dev.orders.model.support.Fixture;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

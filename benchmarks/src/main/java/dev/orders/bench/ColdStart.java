@@ -1,10 +1,10 @@
 package dev.orders.bench;
 
-import dev.orders.api.Json;
+import dev.orders.http.api.Json;
+import dev.orders.http.support.SampleEvents;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.SamTemplate;
 import dev.orders.local.TemplateTable;
-import dev.orders.model.support.SampleEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ final class ColdStart {
             new Case("CustomerProfileFunction", "customer-profile/get-customer", "get-item"),
             new Case("QueryOrdersFunction", "query-orders/get-order", "query"),
             new Case("CreateOrderFunction", "create-order/create-order", "transact"),
-            new Case("TransitionOrderStatusFunction", "order-status/change-status", "get-then-transact"),
+            new Case("ChangeOrderFunction", "change-order/change-status", "get-then-transact"),
             new Case("PaymentWebhookFunction", "payment-webhook/payment-succeeded", "get-then-transact"));
 
     static void run(LocalDynamoDb dynamo, Report report, int runs) throws Exception {

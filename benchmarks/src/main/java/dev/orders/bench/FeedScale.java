@@ -1,16 +1,16 @@
 package dev.orders.bench;
 
+import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.feed.Page;
+import dev.orders.core.order.Ids;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.feed.OrderFeeds;
+import dev.orders.dynamodb.order.OrderCodec;
+import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TemplateTable;
-import dev.orders.model.dynamo.OrdersTable;
-import dev.orders.model.feed.CursorCodec;
-import dev.orders.model.feed.FeedRequest;
-import dev.orders.model.feed.OrderFeeds;
-import dev.orders.model.feed.Page;
-import dev.orders.model.order.Ids;
-import dev.orders.model.order.Order;
-import dev.orders.model.order.OrderCodec;
-import dev.orders.model.order.OrderStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,11 +64,11 @@ final class FeedScale {
 
         List<Measure> measures = new ArrayList<>();
         long start = System.nanoTime();
-        load(table, 0, small, small);
+        load(client, table, 0, small, small);
         double smallLoadSeconds = (System.nanoTime() - start) / 1e9;
         measures.addAll(measure(pages, meter, small));
         start = System.nanoTime();
-        load(table, small, large, small);
+        load(client, table, small, large, small);
         double largeLoadSeconds = (System.nanoTime() - start) / 1e9;
         measures.addAll(measure(pages, meter, large));
 
@@ -115,14 +115,14 @@ final class FeedScale {
     }
 
     /** Order roots numbered [from, to), five minutes apart, over 5,000 customers and the probe customer. */
-    private static void load(OrdersTable table, int from, int to, int small) throws Exception {
+    private static void load(DynamoDbClient client, OrdersTable table, int from, int to, int small) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<?>> batches = new ArrayList<>();
             for (int first = from; first < to; first += 25) {
                 int batchStart = first;
                 int batchEnd = Math.min(to, first + 25);
-                batches.add(pool.submit(() -> writeBatch(table, batchStart, batchEnd, small)));
+                batches.add(pool.submit(() -> writeBatch(client, table, batchStart, batchEnd, small)));
             }
             for (Future<?> batch : batches) {
                 batch.get();
@@ -132,7 +132,7 @@ final class FeedScale {
         }
     }
 
-    private static void writeBatch(OrdersTable table, int from, int to, int small) {
+    private static void writeBatch(DynamoDbClient client, OrdersTable table, int from, int to, int small) {
         List<WriteRequest> writes = new ArrayList<>();
         Random random = new Random(from);
         Instant epoch = Instant.parse("2026-01-01T00:00:00Z");
@@ -149,7 +149,7 @@ final class FeedScale {
         }
         Map<String, List<WriteRequest>> pending = Map.of(table.tableName(), writes);
         while (!pending.isEmpty()) {
-            BatchWriteItemResponse response = table.client().batchWriteItem(BatchWriteItemRequest.builder()
+            BatchWriteItemResponse response = client.batchWriteItem(BatchWriteItemRequest.builder()
                     .requestItems(pending).build());
             pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
         }

@@ -1,13 +1,13 @@
 package dev.orders.bench;
 
 import dev.orders.baseline.RawRequests;
+import dev.orders.core.order.Ids;
+import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewOrder;
+import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.LocalJwtAuthorizer;
 import dev.orders.local.TemplateTable;
-import dev.orders.model.order.Ids;
-import dev.orders.model.order.NewItem;
-import dev.orders.model.order.NewOrder;
-import dev.orders.model.order.OrderRepository;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,7 +65,7 @@ final class Throughput {
             if (line == null || !line.startsWith("Listening on")) {
                 throw new IllegalStateException("start-api did not start: " + line);
             }
-            OrderRepository orders = BenchData.seed(dynamo.client(), TABLE).orders;
+            OrderWrites orders = BenchData.seed(dynamo.client(), TABLE).writes;
             String token = new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC())
                     .mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
             List<List<String>> rows = new ArrayList<>();
@@ -102,7 +102,7 @@ final class Throughput {
     }
 
     /** The routes; {@code orders} writes what the create-order function writes, the same way. */
-    private static List<Route> routes(DynamoDbClient sdk, OrderRepository orders) {
+    private static List<Route> routes(DynamoDbClient sdk, OrderWrites orders) {
         String order = "/customers/" + BenchData.CUSTOMER + "/orders";
         String newOrder = "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":2,\"unitPrice\":1250},"
                 + "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1,\"unitPrice\":899}]}";
@@ -123,7 +123,7 @@ final class Throughput {
                                 .expressionAttributeValues(Map.of(":pk", RawRequests.s("CUSTOMER#" + BenchData.CUSTOMER))))),
                 // The function's transaction: root, first history row and both lines, with their index keys.
                 new Route("POST order (TransactWriteItems)", "POST", order, newOrder,
-                        () -> orders.create(Ids.newOrderId(), sameOrder, "customer:" + BenchData.CUSTOMER, List.of())));
+                        () -> orders.create(Ids.newOrderId(), sameOrder, "customer:" + BenchData.CUSTOMER)));
     }
 
     /**

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.core.customer.CustomerDetails;
+import dev.orders.dynamodb.support.Fixture;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.SamLocal;
 import dev.orders.local.SamTemplate;
 import dev.orders.local.TemplateTable;
 import dev.orders.local.TestTable;
-import dev.orders.model.customer.CustomerDetails;
-import dev.orders.model.support.Fixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

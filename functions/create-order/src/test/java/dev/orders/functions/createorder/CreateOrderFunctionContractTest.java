@@ -1,10 +1,10 @@
 package dev.orders.functions.createorder;
 
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.TemplateContract;
 import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.TestTable;
-import dev.orders.model.support.Api;
-import dev.orders.model.support.Fixture;
-import dev.orders.model.support.TemplateContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

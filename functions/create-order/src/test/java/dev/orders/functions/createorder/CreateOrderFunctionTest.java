@@ -1,22 +1,22 @@
 package dev.orders.functions.createorder;
 
-import static dev.orders.model.support.Api.invoke;
-import static dev.orders.model.support.Api.variant;
-import static dev.orders.model.support.Api.withBody;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
+import static dev.orders.http.support.Api.withBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.feed.FeedRequest;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.support.Race;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.CallerChecks;
+import dev.orders.http.support.HostileRequests;
+import dev.orders.http.support.SampleEvents;
 import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.TestTable;
-import dev.orders.model.feed.FeedRequest;
-import dev.orders.model.support.Api;
-import dev.orders.model.support.Api.Reply;
-import dev.orders.model.support.CallerChecks;
-import dev.orders.model.support.Fixture;
-import dev.orders.model.support.HostileRequests;
-import dev.orders.model.support.Race;
-import dev.orders.model.support.SampleEvents;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -58,7 +58,7 @@ class CreateOrderFunctionTest {
         assertEquals(List.of("MUG-BLUE", "TEA-EARL-100G"), items.stream().map(i -> i.get("sku")).toList());
         assertTrue(items.stream().allMatch(i -> "PENDING".equals(i.get("itemStatus"))));
         assertEquals(2500, items.get(0).get("lineTotal"));
-        assertEquals(2, fx.orders.findAggregate("c-ada", orderId).orElseThrow().items().size());
+        assertEquals(2, fx.reads.findAggregate("c-ada", orderId).orElseThrow().items().size());
     }
 
     @Test

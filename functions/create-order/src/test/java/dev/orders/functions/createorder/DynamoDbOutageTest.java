@@ -1,24 +1,23 @@
 package dev.orders.functions.createorder;
 
-import static dev.orders.model.support.Api.invoke;
-import static dev.orders.model.support.Api.variant;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.api.Services;
+import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.order.Order;
+import dev.orders.dynamodb.feed.OrderFeeds;
+import dev.orders.dynamodb.order.OrderReads;
+import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.http.wiring.Services;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TemplateTable;
-import dev.orders.model.dynamo.OrdersTable;
-import dev.orders.model.feed.CursorCodec;
-import dev.orders.model.feed.FeedRequest;
-import dev.orders.model.feed.OrderFeeds;
-import dev.orders.model.order.Order;
-import dev.orders.model.order.OrderRepository;
-import java.time.Clock;
-import dev.orders.model.support.Api;
-import dev.orders.model.support.Api.Reply;
-import dev.orders.model.support.SampleEvents;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,7 +92,7 @@ class DynamoDbOutageTest {
             }
             OrdersTable table = new OrdersTable(server.client(), tableName);
             CursorCodec cursors = new CursorCodec(Api.CURSOR_SECRET.getBytes(StandardCharsets.UTF_8));
-            OrderRepository orders = new OrderRepository(table, Clock.systemUTC(), cursors);
+            OrderReads orders = new OrderReads(table, cursors);
             OrderFeeds feeds = new OrderFeeds(table, cursors);
             for (Map.Entry<Integer, Reply> request : replies.entrySet()) {
                 int n = request.getKey();

@@ -1,28 +1,28 @@
 package dev.orders.functions.paymentwebhook;
 
-import static dev.orders.model.support.Api.invoke;
-import static dev.orders.model.support.Fixture.SAMPLE_CUSTOMER;
-import static dev.orders.model.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.http.support.Api.invoke;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.api.Json;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.StatusChange;
+import dev.orders.core.payment.WebhookSignature;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.payment.PaymentEventProcessor;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.api.Json;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.HostileRequests;
+import dev.orders.http.support.SampleEvents;
 import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.TestTable;
-import dev.orders.model.keys.Keys;
-import dev.orders.model.order.Order;
-import dev.orders.model.order.OrderStatus;
-import dev.orders.model.order.StatusChange;
-import dev.orders.model.payment.PaymentEventProcessor;
-import dev.orders.model.payment.WebhookSignature;
-import dev.orders.model.support.Api;
-import dev.orders.model.support.Api.Reply;
-import dev.orders.model.support.Fixture;
-import dev.orders.model.support.HostileRequests;
-import dev.orders.model.support.SampleEvents;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -101,11 +101,11 @@ class PaymentWebhookFunctionTest {
     }
 
     private Order order() {
-        return fx.orders.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        return fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
     }
 
     private List<StatusChange> history() {
-        return fx.orders.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100, Optional.empty()).orElseThrow().items();
+        return fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100, Optional.empty()).orElseThrow().items();
     }
 
     private Map<String, AttributeValue> record(String eventId) {

@@ -2,7 +2,7 @@ package dev.orders.functions.paymentwebhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.model.support.JarClosure;
+import dev.orders.http.support.JarClosure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

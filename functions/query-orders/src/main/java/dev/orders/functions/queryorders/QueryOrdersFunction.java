@@ -1,22 +1,22 @@
 package dev.orders.functions.queryorders;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.api.Access;
-import dev.orders.api.ApiFunction;
-import dev.orders.api.Http;
-import dev.orders.api.HttpRequest;
-import dev.orders.api.Problem;
-import dev.orders.api.QueryParameters;
-import dev.orders.api.Route;
-import dev.orders.api.Router;
-import dev.orders.api.Services;
-import dev.orders.api.Views;
-import dev.orders.model.feed.FeedRequest;
-import dev.orders.model.feed.OrderFeeds;
-import dev.orders.model.order.Ids;
-import dev.orders.model.order.OrderAggregate;
-import dev.orders.model.order.OrderRepository;
-import dev.orders.model.order.OrderStatus;
+import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.order.Ids;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.feed.OrderFeeds;
+import dev.orders.dynamodb.order.OrderReads;
+import dev.orders.http.api.Access;
+import dev.orders.http.api.ApiFunction;
+import dev.orders.http.api.Http;
+import dev.orders.http.api.HttpRequest;
+import dev.orders.http.api.Problem;
+import dev.orders.http.api.Route;
+import dev.orders.http.api.Router;
+import dev.orders.http.request.QueryParameters;
+import dev.orders.http.view.Views;
+import dev.orders.http.wiring.Services;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,10 +30,10 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     public QueryOrdersFunction(Services services) {
-        this(services.orders(), services.feeds());
+        this(services.orderReads(), services.feeds());
     }
 
-    private QueryOrdersFunction(OrderRepository orders, OrderFeeds feeds) {
+    private QueryOrdersFunction(OrderReads orders, OrderFeeds feeds) {
         super(new Router(List.of(
                 new Route("GET", ORDER, Access.owner(), request -> aggregate(orders, request)),
                 new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> item(orders, request)),
@@ -43,13 +43,13 @@ public final class QueryOrdersFunction extends ApiFunction {
                 new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)))));
     }
 
-    private static APIGatewayV2HTTPResponse aggregate(OrderRepository orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse aggregate(OrderReads orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return found(orders.findAggregate(customerId, orderId));
     }
 
-    private static APIGatewayV2HTTPResponse orderById(OrderRepository orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse orderById(OrderReads orders, HttpRequest request) {
         return found(orders.findAggregateById(Ids.orderId(request.pathParameter("orderId"))));
     }
 
@@ -58,7 +58,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
-    private static APIGatewayV2HTTPResponse item(OrderRepository orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse item(OrderReads orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
@@ -67,7 +67,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The item")));
     }
 
-    private static APIGatewayV2HTTPResponse history(OrderRepository orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse history(OrderReads orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return orders.history(customerId, orderId, QueryParameters.limit(request), request.query("cursor"))

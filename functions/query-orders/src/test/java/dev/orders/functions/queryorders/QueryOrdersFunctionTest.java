@@ -1,24 +1,24 @@
 package dev.orders.functions.queryorders;
 
-import static dev.orders.model.support.Api.invoke;
-import static dev.orders.model.support.Api.variant;
-import static dev.orders.model.support.Api.withPath;
-import static dev.orders.model.support.Fixture.SAMPLE_CUSTOMER;
-import static dev.orders.model.support.Fixture.SAMPLE_ITEM;
-import static dev.orders.model.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
+import static dev.orders.http.support.Api.withPath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.CallerChecks;
+import dev.orders.http.support.HostileRequests;
+import dev.orders.http.support.SampleEvents;
 import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.TestTable;
-import dev.orders.model.order.OrderStatus;
-import dev.orders.model.support.Api;
-import dev.orders.model.support.Api.Reply;
-import dev.orders.model.support.CallerChecks;
-import dev.orders.model.support.Fixture;
-import dev.orders.model.support.HostileRequests;
-import dev.orders.model.support.SampleEvents;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

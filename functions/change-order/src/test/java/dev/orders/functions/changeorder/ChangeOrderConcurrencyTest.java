@@ -1,0 +1,122 @@
+package dev.orders.functions.changeorder;
+
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_OTHER_ITEM;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.withBody;
+import static dev.orders.http.support.Api.withPath;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.StatusChange;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.support.Race;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Many clients changing one order at the same instant, through the handler, against DynamoDB Local. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class ChangeOrderConcurrencyTest {
+    private static final String CHANGE_STATUS = "change-order/change-status";
+    private static final String ADD_ITEM = "change-order/add-item";
+    private static final String DELETE_ITEM = "change-order/delete-item";
+    private static final int RACERS = 50;
+    private Fixture fx;
+    private ChangeOrderFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new ChangeOrderFunction(Api.services(fx));
+        fx.seedSampleOrder();
+    }
+
+    @Test
+    void ofFiftyChangesWithTheSameExpectedVersionExactlyOneWinsAndHistoryHasNoGaps() {
+        List<OrderStatus> steps = List.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
+        for (int round = 0; round < steps.size(); round++) {
+            long expected = round + 1;
+            OrderStatus target = steps.get(round);
+            List<Reply> replies = Race.run(RACERS, i -> invoke(function, withBody(CHANGE_STATUS,
+                    Map.of("status", target.name(), "expectedVersion", expected))));
+
+            assertEquals(1, replies.stream().filter(r -> r.status() == 200).count(), "winners of round " + expected);
+            for (Reply loser : replies.stream().filter(r -> r.status() != 200).toList()) {
+                assertEquals(409, loser.status(), loser.response().getBody());
+                assertEquals("application/problem+json", loser.contentType());
+            }
+            Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+            assertEquals(expected + 1, order.version());
+            assertEquals(target, order.status());
+        }
+
+        List<StatusChange> history = new ArrayList<>(fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100,
+                Optional.empty()).orElseThrow().items());
+        java.util.Collections.reverse(history);
+        assertEquals(List.of(1L, 2L, 3L, 4L), history.stream().map(StatusChange::version).toList());
+        assertEquals(List.of(OrderStatus.CREATED, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
+                OrderStatus.IN_FULFILLMENT), history.stream().map(StatusChange::to).toList());
+        for (int v = 1; v < history.size(); v++) {
+            assertEquals(Optional.of(history.get(v - 1).to()), history.get(v).from(), "history row " + (v + 1));
+        }
+    }
+
+    @Test
+    void racingAddsAndDeletesKeepTotalAndItemCountEqualToTheLines() {
+        // Round 1: 24 adds, and each of the two seeded lines deleted by 3 racers at once.
+        List<String> seeded = List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM);
+        List<Reply> first = Race.run(30, i -> i < 24 ? add(i) : delete(seeded.get(i % 2)));
+        List<String> added = first.subList(0, 24).stream().filter(r -> r.status() == 201)
+                .map(r -> (String) r.json().get("itemId")).toList();
+        // Round 2: every line added in round 1 deleted by 2 racers, while 10 more are added.
+        List<Reply> second = Race.run(2 * added.size() + 10,
+                i -> i < 2 * added.size() ? delete(added.get(i / 2)) : add(100 + i));
+
+        List<Reply> adds = new ArrayList<>(first.subList(0, 24));
+        adds.addAll(second.subList(2 * added.size(), second.size()));
+        List<Reply> deletes = new ArrayList<>(first.subList(24, 30));
+        deletes.addAll(second.subList(0, 2 * added.size()));
+        assertStatuses(adds, Set.of(201, 409));
+        assertStatuses(deletes, Set.of(204, 404, 409));
+        assertTrue(added.size() > 0, "no add succeeded in round 1");
+
+        OrderAggregate aggregate = fx.reads.findAggregate(SAMPLE_CUSTOMER, SAMPLE_ORDER).orElseThrow();
+        assertEquals(aggregate.items().stream().mapToLong(OrderItem::lineTotal).sum(), aggregate.order().total());
+        assertEquals(aggregate.items().size(), aggregate.order().itemCount());
+        // Every acknowledged add and delete is there exactly once: lines = seeded + 201s - 204s.
+        long created = adds.stream().filter(r -> r.status() == 201).count();
+        long deleted = deletes.stream().filter(r -> r.status() == 204).count();
+        assertEquals(seeded.size() + created - deleted, aggregate.items().size());
+    }
+
+    private Reply add(int n) {
+        return invoke(function, withBody(ADD_ITEM, Map.of("sku", "SKU-" + n, "quantity", 1 + n % 3, "unitPrice", 100 + n)));
+    }
+
+    private Reply delete(String itemId) {
+        return invoke(function, withPath(DELETE_ITEM, Map.of("customerId", SAMPLE_CUSTOMER, "orderId", SAMPLE_ORDER,
+                "itemId", itemId)));
+    }
+
+    private static void assertStatuses(List<Reply> replies, Set<Integer> allowed) {
+        for (Reply reply : replies) {
+            assertTrue(allowed.contains(reply.status()), reply.status() + " " + reply.response().getBody());
+        }
+    }
+}

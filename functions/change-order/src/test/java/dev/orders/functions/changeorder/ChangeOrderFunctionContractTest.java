@@ -1,0 +1,18 @@
+package dev.orders.functions.changeorder;
+
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.TemplateContract;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class ChangeOrderFunctionContractTest {
+
+    @Test
+    void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
+        TemplateContract.assertDeployedAsDeclared(new ChangeOrderFunction(Api.services(new Fixture(table))));
+    }
+}

@@ -1,0 +1,182 @@
+package dev.orders.functions.changeorder;
+
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
+import static dev.orders.http.support.Api.withBody;
+import static dev.orders.http.support.Api.withPath;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.StatusChange;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.CallerChecks;
+import dev.orders.http.support.HostileRequests;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class ChangeOrderFunctionTest {
+    private static final String CHANGE_STATUS = "change-order/change-status";
+    private Fixture fx;
+    private ChangeOrderFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new ChangeOrderFunction(Api.services(fx));
+        fx.seedSampleOrder();
+    }
+
+    @Test
+    void sampleStatusChangeAnswersTheNewHeaderAndRecordsHistory() {
+        Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals("AWAITING_PAYMENT", reply.json().get("status"));
+        assertEquals(2, reply.json().get("version"));
+        assertEquals("\"2\"", reply.header("etag").orElseThrow());
+        StatusChange change = fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 1, Optional.empty())
+                .orElseThrow().items().get(0);
+        assertEquals(Optional.of(OrderStatus.CREATED), change.from());
+        assertEquals(Optional.of("checkout completed"), change.reason());
+    }
+
+    @Test
+    void aStaleExpectedVersionIs409WithTheCurrentVersion() {
+        invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        Reply stale = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "CANCELLED", "expectedVersion", 1)));
+
+        assertEquals(409, stale.status());
+        assertEquals("application/problem+json", stale.contentType());
+        assertEquals(2, stale.json().get("currentVersion"));
+        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+    }
+
+    @Test
+    void ifMatchCarriesTheExpectedVersionAndMustAgreeWithTheBody() {
+        Reply viaHeader = invoke(function, variant(CHANGE_STATUS, Map.of(
+                "headers", headers("if-match", "\"1\""), "body", "{\"status\":\"PAID\"}")));
+        Reply disagreeing = invoke(function, variant(CHANGE_STATUS, Map.of(
+                "headers", headers("if-match", "\"2\""), "body", "{\"status\":\"IN_FULFILLMENT\",\"expectedVersion\":3}")));
+        Reply malformed = invoke(function, variant(CHANGE_STATUS, Map.of(
+                "headers", headers("if-match", "*"), "body", "{\"status\":\"IN_FULFILLMENT\"}")));
+
+        assertEquals(200, viaHeader.status(), viaHeader.response().getBody());
+        assertEquals("PAID", viaHeader.json().get("status"));
+        assertEquals(400, disagreeing.status());
+        assertEquals(400, malformed.status());
+        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @Test
+    void aTransitionTheLifecycleForbidsIs409WithTheCurrentStatus() {
+        Reply reply = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "FULFILLED")));
+
+        assertEquals(409, reply.status());
+        assertEquals("CREATED", reply.json().get("currentStatus"));
+        assertEquals(List.of("AWAITING_PAYMENT", "CANCELLED", "PAID"), reply.json().get("allowed"));
+        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @Test
+    void unknownOrdersAndOtherCustomersOrdersAre404() {
+        Reply unknown = invoke(function, withPath(CHANGE_STATUS, Map.of("customerId", SAMPLE_CUSTOMER, "orderId", "nope")));
+        // An administrator passes the access rule; the order itself is still checked to be c-eve's.
+        Reply foreign = invoke(function, Api.asAdmin(withPath(CHANGE_STATUS,
+                Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER))));
+
+        assertEquals(404, unknown.status());
+        assertEquals(404, foreign.status());
+        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @Test
+    void badStatusRequestsAre400() {
+        for (Object body : List.of(Map.of("status", "SHIPPED"), Map.of(), Map.of("status", "PAID", "expectedVersion", "one"),
+                Map.of("status", "PAID", "expectedVersion", 0), Map.of("status", "PAID", "reason", "x".repeat(501)))) {
+            Reply reply = invoke(function, withBody(CHANGE_STATUS, body));
+            assertEquals(400, reply.status(), reply.response().getBody());
+        }
+        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @Test
+    void sampleAddItemRaisesTheTotalWhileTheOrderIsOpen() {
+        Reply added = invoke(function, SampleEvents.load("change-order/add-item"));
+
+        assertEquals(201, added.status(), added.response().getBody());
+        assertEquals("BISCUITS-200G", added.json().get("sku"));
+        assertEquals(3 * 349, added.json().get("lineTotal"));
+        assertTrue(added.header("location").orElseThrow().endsWith("/items/" + added.json().get("itemId")));
+        assertEquals(2 * 1250 + 899 + 3 * 349, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
+
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+        Reply closed = invoke(function, SampleEvents.load("change-order/add-item"));
+        assertEquals(409, closed.status());
+        assertEquals("PAID", closed.json().get("currentStatus"));
+    }
+
+    @Test
+    void sampleDeleteItemLowersTheTotalOnce() {
+        Reply deleted = invoke(function, SampleEvents.load("change-order/delete-item"));
+        Reply again = invoke(function, SampleEvents.load("change-order/delete-item"));
+
+        assertEquals(204, deleted.status(), deleted.response().getBody());
+        assertEquals(404, again.status());
+        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        assertEquals(899, order.total());
+        assertEquals(1, order.itemCount());
+    }
+
+    @Test
+    void sampleItemStatusChangeWorksOnlyDuringFulfilment() {
+        Reply tooEarly = invoke(function, SampleEvents.load("change-order/change-item-status"));
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+        Reply picked = invoke(function, SampleEvents.load("change-order/change-item-status"));
+        Reply backwards = invoke(function, withBody("change-order/change-item-status", Map.of("status", "PENDING")));
+
+        assertEquals(409, tooEarly.status());
+        assertEquals(200, picked.status(), picked.response().getBody());
+        assertEquals("PICKED", picked.json().get("itemStatus"));
+        assertEquals(409, backwards.status());
+        assertEquals(ItemStatus.PICKED, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> headers(String name, String value) {
+        Map<String, Object> headers = new HashMap<>((Map<String, Object>) SampleEvents.json(CHANGE_STATUS).get("headers"));
+        headers.put(name, value);
+        return headers;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item", "change-order/change-item-status"})
+    void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
+        HostileRequests.assertRefusedSafely(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item", "change-order/change-item-status"})
+    void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
+        CallerChecks.assertOwnerOnly(fx, function, sample);
+    }
+}

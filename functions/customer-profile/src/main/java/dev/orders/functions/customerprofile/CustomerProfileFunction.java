@@ -1,0 +1,56 @@
+package dev.orders.functions.customerprofile;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.customer.CustomerDetails;
+import dev.orders.core.customer.CustomerUpsert;
+import dev.orders.core.order.Ids;
+import dev.orders.dynamodb.customer.CustomerRepository;
+import dev.orders.http.api.Access;
+import dev.orders.http.api.ApiFunction;
+import dev.orders.http.api.Http;
+import dev.orders.http.api.HttpRequest;
+import dev.orders.http.api.Problem;
+import dev.orders.http.api.Route;
+import dev.orders.http.api.Router;
+import dev.orders.http.request.JsonBody;
+import dev.orders.http.view.OutcomeResponses;
+import dev.orders.http.view.Views;
+import dev.orders.http.wiring.Services;
+import java.util.List;
+
+/** Customer profiles: upsert, create-if-absent (If-None-Match: *), get. */
+public final class CustomerProfileFunction extends ApiFunction {
+
+    public CustomerProfileFunction() {
+        this(Services.fromEnvironment());
+    }
+
+    public CustomerProfileFunction(Services services) {
+        this(services.customers());
+    }
+
+    private CustomerProfileFunction(CustomerRepository customers) {
+        super(new Router(List.of(
+                new Route("PUT", "/customers/{customerId}", Access.owner(), request -> put(customers, request)),
+                new Route("GET", "/customers/{customerId}", Access.owner(), request -> get(customers, request)))));
+    }
+
+    private static APIGatewayV2HTTPResponse put(CustomerRepository customers, HttpRequest request) {
+        String customerId = Ids.customerId(request.pathParameter("customerId"));
+        JsonBody body = JsonBody.parse(request.body());
+        CustomerDetails details = new CustomerDetails(customerId, body.requiredString("name"),
+                body.requiredString("email"));
+        if (request.header("if-none-match").map(String::trim).filter("*"::equals).isPresent()) {
+            return OutcomeResponses.customerCreation(customers.createIfAbsent(details));
+        }
+        CustomerUpsert upsert = customers.upsert(details);
+        return Http.json(upsert.created() ? 201 : 200, Views.customer(upsert.customer()));
+    }
+
+    private static APIGatewayV2HTTPResponse get(CustomerRepository customers, HttpRequest request) {
+        String customerId = Ids.customerId(request.pathParameter("customerId"));
+        return customers.get(customerId)
+                .map(customer -> Http.json(200, Views.customer(customer)))
+                .orElseGet(() -> Http.problem(Problem.notFound("The customer")));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.orders.functions.customerprofile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.http.support.Api;
+import dev.orders.http.support.JarClosure;
+import dev.orders.http.support.ShadedJar;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TestTable;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployable jar (minimised by the shade plugin) serves every route; it lacks no class it refers to. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class CustomerProfileJarIT {
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("customer-profile").missing());
+    }
+
+    @Test
+    void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        try (ShadedJar jar = ShadedJar.of("customer-profile")) {
+            Object handler = jar.handler(CustomerProfileFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
+
+            assertEquals(404, jar.invoke(handler, "customer-profile/get-customer").get("statusCode"));
+            assertEquals(201, jar.invoke(handler, "customer-profile/put-customer-if-absent").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "customer-profile/put-customer").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "customer-profile/get-customer").get("statusCode"));
+        }
+    }
+}

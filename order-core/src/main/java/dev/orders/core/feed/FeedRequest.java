@@ -1,0 +1,31 @@
+package dev.orders.core.feed;
+
+import dev.orders.core.validation.ValidationException;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A page request for a newest-first listing: at most {@code limit} items, created at or after
+ * {@code from} (inclusive) and before {@code to} (exclusive), after the position of {@code cursor}.
+ */
+public record FeedRequest(int limit, Optional<Instant> from, Optional<Instant> to, Optional<String> cursor) {
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 100;
+
+    public FeedRequest {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new ValidationException("limit", "must be between 1 and " + MAX_LIMIT);
+        }
+        if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
+            throw new ValidationException("to", "must be after from");
+        }
+    }
+
+    public static FeedRequest first(int limit) {
+        return new FeedRequest(limit, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    public FeedRequest next(String nextCursor) {
+        return new FeedRequest(limit, from, to, Optional.of(nextCursor));
+    }
+}

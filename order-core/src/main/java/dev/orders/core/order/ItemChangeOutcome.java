@@ -1,0 +1,35 @@
+package dev.orders.core.order;
+
+/** Outcome of adding, removing or re-statusing an order line. Only the named cases write anything. */
+public sealed interface ItemChangeOutcome {
+    /** The line was written and the order's total and item count moved with it. */
+    record Added(OrderItem item) implements ItemChangeOutcome {
+    }
+
+    /** The line is gone and the order's total and item count moved with it. */
+    record Removed(OrderItem item) implements ItemChangeOutcome {
+    }
+
+    record StatusChanged(OrderItem item) implements ItemChangeOutcome {
+    }
+
+    record OrderNotFound() implements ItemChangeOutcome {
+    }
+
+    record ItemNotFound() implements ItemChangeOutcome {
+    }
+
+    /** Lines are added and removed only while the order is CREATED or AWAITING_PAYMENT. */
+    record OrderNotOpen(OrderStatus status) implements ItemChangeOutcome {
+    }
+
+    /** Line statuses change only while the order is PAID, IN_FULFILLMENT or PARTIALLY_FULFILLED. */
+    record OrderNotInFulfillment(OrderStatus status) implements ItemChangeOutcome {
+    }
+
+    record IllegalItemTransition(ItemStatus from, ItemStatus to) implements ItemChangeOutcome {
+    }
+
+    record TooManyItems(int limit) implements ItemChangeOutcome {
+    }
+}

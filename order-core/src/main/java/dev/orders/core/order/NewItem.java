@@ -1,0 +1,21 @@
+package dev.orders.core.order;
+
+import dev.orders.core.validation.Check;
+import java.util.Optional;
+
+/** A validated order line as a client asks for it, before it has an id. */
+public record NewItem(String sku, Optional<String> name, long quantity, long unitPrice) {
+    public static final int MAX_SKU_LENGTH = 64;
+    public static final int MAX_NAME_LENGTH = 200;
+
+    public NewItem {
+        sku = Check.text("sku", sku, MAX_SKU_LENGTH);
+        name = Check.required("name", name).map(n -> Check.text("name", n, MAX_NAME_LENGTH));
+        Money.quantity("quantity", quantity);
+        Money.unitPrice("unitPrice", unitPrice);
+    }
+
+    public long lineTotal() {
+        return Money.lineTotal(quantity, unitPrice);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.orders.core.order;
+
+import java.time.Instant;
+
+/** The order root (header): what the feeds list and what the lifecycle moves. */
+public record Order(
+        String orderId,
+        String customerId,
+        OrderStatus status,
+        long version,
+        long total,
+        String currency,
+        int itemCount,
+        Instant createdAt,
+        Instant updatedAt) {
+}

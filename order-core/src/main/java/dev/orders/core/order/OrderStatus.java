@@ -1,0 +1,60 @@
+package dev.orders.core.order;
+
+import dev.orders.core.validation.Check;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** The order lifecycle. Which moves are legal is decided here, and repeated in the write's condition. */
+public enum OrderStatus {
+    CREATED,
+    AWAITING_PAYMENT,
+    PAID,
+    IN_FULFILLMENT,
+    PARTIALLY_FULFILLED,
+    FULFILLED,
+    CANCELLED,
+    REFUNDED;
+
+    /** Legal next statuses. A paid order is not cancelled but refunded: money has moved. */
+    public Set<OrderStatus> next() {
+        return switch (this) {
+            case CREATED -> EnumSet.of(AWAITING_PAYMENT, PAID, CANCELLED);
+            case AWAITING_PAYMENT -> EnumSet.of(PAID, CANCELLED);
+            case PAID -> EnumSet.of(IN_FULFILLMENT, REFUNDED);
+            case IN_FULFILLMENT -> EnumSet.of(PARTIALLY_FULFILLED, FULFILLED, REFUNDED);
+            case PARTIALLY_FULFILLED -> EnumSet.of(FULFILLED, REFUNDED);
+            case FULFILLED -> EnumSet.of(REFUNDED);
+            case CANCELLED, REFUNDED -> EnumSet.noneOf(OrderStatus.class);
+        };
+    }
+
+    public boolean canMoveTo(OrderStatus target) {
+        return next().contains(target);
+    }
+
+    /** Items may be added or removed only before payment. */
+    public boolean isOpenForItemChanges() {
+        return this == CREATED || this == AWAITING_PAYMENT;
+    }
+
+    /** Items are picked, shipped or cancelled only while the order is being fulfilled. */
+    public boolean isInFulfillment() {
+        return this == PAID || this == IN_FULFILLMENT || this == PARTIALLY_FULFILLED;
+    }
+
+    public static Set<OrderStatus> openForItemChanges() {
+        return Arrays.stream(values()).filter(OrderStatus::isOpenForItemChanges)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
+    }
+
+    public static Set<OrderStatus> inFulfillment() {
+        return Arrays.stream(values()).filter(OrderStatus::isInFulfillment)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
+    }
+
+    public static OrderStatus parse(String field, String text) {
+        return Check.oneOf(field, text, OrderStatus.class);
+    }
+}

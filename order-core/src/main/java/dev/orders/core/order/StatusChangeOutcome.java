@@ -1,0 +1,18 @@
+package dev.orders.core.order;
+
+/** Outcome of a status transition. */
+public sealed interface StatusChangeOutcome {
+    record Changed(Order order, StatusChange change) implements StatusChangeOutcome {
+    }
+
+    /** The caller's version is not the current one; nothing was written. */
+    record StaleVersion(long currentVersion) implements StatusChangeOutcome {
+    }
+
+    /** The lifecycle forbids this move from the current status; nothing was written. */
+    record IllegalTransition(OrderStatus from, OrderStatus to) implements StatusChangeOutcome {
+    }
+
+    record OrderNotFound() implements StatusChangeOutcome {
+    }
+}

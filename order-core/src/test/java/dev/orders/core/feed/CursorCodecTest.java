@@ -1,0 +1,58 @@
+package dev.orders.core.feed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+
+class CursorCodecTest {
+    private final CursorCodec codec = new CursorCodec("a test secret of enough length".getBytes(StandardCharsets.UTF_8));
+
+    @Test
+    void roundTripsThePositionForTheSameScope() {
+        String cursor = codec.encode("timeline|c-1||", "2026-01-01T00:00:00.000Z#01J");
+        assertEquals("2026-01-01T00:00:00.000Z#01J", codec.decode("timeline|c-1||", cursor));
+    }
+
+    @Test
+    void cursorDoesNotRevealThePosition() {
+        String cursor = codec.encode("s", "2026-01-01T00:00:00.000Z#SECRET-ORDER");
+        String decoded = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.ISO_8859_1);
+        assertFalse(decoded.contains("SECRET-ORDER"));
+        assertFalse(cursor.contains("2026"));
+    }
+
+    @Test
+    void cursorOfAnotherQueryIsRejected() {
+        String cursor = codec.encode("timeline|c-1||", "pos");
+        assertThrows(InvalidCursorException.class, () -> codec.decode("timeline|c-2||", cursor));
+        assertThrows(InvalidCursorException.class, () -> codec.decode("timeline|c-1|2026-01-01T00:00:00.000Z|", cursor));
+    }
+
+    @Test
+    void tamperedOrGarbageCursorsAreRejected() {
+        String cursor = codec.encode("s", "pos");
+        char[] chars = cursor.toCharArray();
+        chars[chars.length / 2] = chars[chars.length / 2] == 'A' ? 'B' : 'A';
+        assertThrows(InvalidCursorException.class, () -> codec.decode("s", new String(chars)));
+        assertThrows(InvalidCursorException.class, () -> codec.decode("s", "not base64 !!"));
+        assertThrows(InvalidCursorException.class, () -> codec.decode("s", ""));
+        assertThrows(InvalidCursorException.class, () -> codec.decode("s", "AAAA"));
+        assertThrows(InvalidCursorException.class, () -> codec.decode("s", "A".repeat(CursorCodec.MAX_CURSOR_LENGTH + 1)));
+    }
+
+    @Test
+    void cursorOfAnotherSecretIsRejected() {
+        CursorCodec other = new CursorCodec("another secret, also long enough".getBytes(StandardCharsets.UTF_8));
+        assertThrows(InvalidCursorException.class, () -> codec.decode("s", other.encode("s", "pos")));
+    }
+
+    @Test
+    void invalidCursorIsAValidationErrorOnTheCursorField() {
+        InvalidCursorException e = assertThrows(InvalidCursorException.class, () -> codec.decode("s", "x"));
+        assertEquals("cursor", e.errors().get(0).field());
+    }
+}

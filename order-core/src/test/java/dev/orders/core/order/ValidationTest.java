@@ -1,0 +1,95 @@
+package dev.orders.core.order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.core.customer.CustomerDetails;
+import dev.orders.core.validation.ValidationException;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ValidationTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "a#b", "a b", "c/1", "ü", "x\u0000", "12345678901234567890123456789012345678901234567890123456789012345"})
+    void idsWithKeyDelimitersOrOutsideTheAlphabetAreRejected(String id) {
+        ValidationException e = assertThrows(ValidationException.class, () -> Ids.customerId(id));
+        assertEquals("customerId", e.errors().get(0).field());
+        assertThrows(ValidationException.class, () -> Ids.itemId(id));
+        assertThrows(ValidationException.class, () -> Ids.orderId(id));
+    }
+
+    @Test
+    void safeIdsAreAccepted() {
+        assertEquals("c-1_A", Ids.customerId("c-1_A"));
+        assertEquals("x".repeat(64), Ids.itemId("x".repeat(64)));
+    }
+
+    @Test
+    void newOrderIdsAreTimeSortableUlids() {
+        String first = Ids.newOrderId();
+        String second = Ids.newOrderId();
+        assertEquals(26, first.length());
+        assertTrue(first.compareTo(second) < 0, "monotonic within the same millisecond");
+        assertEquals(first, Ids.orderId(first));
+    }
+
+    @Test
+    void quantitiesMustBePositiveAndPricesNotNegative() {
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), 0, 100));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), -1, 100));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), 1, -1));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), 1, Money.MAX_UNIT_PRICE + 1));
+        assertEquals(0, new NewItem("FREEBIE", Optional.empty(), 1, 0).lineTotal());
+    }
+
+    @Test
+    void orderTotalIsTheSumOfLineTotalsInMinorUnits() {
+        NewOrder order = new NewOrder("c-1", "EUR", List.of(
+                new NewItem("A", Optional.of("Mug"), 2, 1250),
+                new NewItem("B", Optional.empty(), 3, 999)));
+        assertEquals(2 * 1250 + 3 * 999, order.total());
+    }
+
+    @Test
+    void currencyMustBeIso4217() {
+        assertThrows(ValidationException.class, () -> new NewOrder("c-1", "eur", List.of(item())));
+        assertThrows(ValidationException.class, () -> new NewOrder("c-1", "XYZ", List.of(item())));
+        assertEquals("JPY", new NewOrder("c-1", "JPY", List.of(item())).currency());
+    }
+
+    @Test
+    void ordersNeedAtLeastOneItemAndFitOneTransaction() {
+        assertThrows(ValidationException.class, () -> new NewOrder("c-1", "EUR", List.of()));
+        new NewOrder("c-1", "EUR", Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, item()));
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> new NewOrder("c-1", "EUR", Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1, item())));
+        assertEquals("items", e.errors().get(0).field());
+        assertTrue(e.getMessage().contains("at most " + OrderLimits.MAX_ITEMS_PER_ORDER));
+    }
+
+    @Test
+    void textIsTrimmedBoundedAndFreeOfControlCharacters() {
+        assertEquals("Mug", new NewItem("  SKU  ", Optional.of(" Mug "), 1, 1).name().orElseThrow());
+        assertThrows(ValidationException.class, () -> new NewItem("SKU", Optional.of("a\nb"), 1, 1));
+        assertThrows(ValidationException.class, () -> new NewItem("x".repeat(65), Optional.empty(), 1, 1));
+        assertThrows(ValidationException.class, () -> new NewItem(" ", Optional.empty(), 1, 1));
+    }
+
+    @Test
+    void customerDetailsNeedANameAndAnEmailAddress() {
+        assertThrows(ValidationException.class, () -> new CustomerDetails("c-1", "", "a@b.example"));
+        assertThrows(ValidationException.class, () -> new CustomerDetails("c-1", "Ada", "not-an-email"));
+        assertThrows(ValidationException.class, () -> new CustomerDetails("c#1", "Ada", "ada@example.com"));
+        assertEquals("ada@example.com", new CustomerDetails("c-1", "Ada", "ada@example.com").email());
+    }
+
+    private static NewItem item() {
+        return new NewItem("SKU-1", Optional.empty(), 1, 100);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.orders.dynamodb.keys;
+
+import dev.orders.core.time.Timestamps;
+import java.time.Instant;
+
+/**
+ * Every key format of the orders table, in one place. The key table of docs/DATA-MODEL.md documents these.
+ *
+ * <p>An order owns its own partition, {@code ORDER#<orderId>}, so it can be found by its id alone and
+ * no other order's rows can ever be read with it: there is no shared sort-key prefix to collide on.
+ * Within it, sort keys order as HISTORY# &lt; ITEM# &lt; ROOT, so the aggregate (items and root) is one
+ * contiguous range that never touches the history rows.
+ */
+public final class Keys {
+    public static final String PK = "PK";
+    public static final String SK = "SK";
+    public static final String GSI1PK = "GSI1PK";
+    public static final String GSI1SK = "GSI1SK";
+    public static final String GSI2PK = "GSI2PK";
+    public static final String GSI2SK = "GSI2SK";
+    public static final String GSI3PK = "GSI3PK";
+    public static final String GSI3SK = "GSI3SK";
+
+    /** Index names as declared in template.yaml. */
+    public static final String CUSTOMER_TIMELINE_INDEX = "CustomerTimeline";
+    public static final String STATUS_FEED_INDEX = "StatusFeed";
+    public static final String CUSTOMER_STATUS_FEED_INDEX = "CustomerStatusFeed";
+
+    public static final String CUSTOMER_PREFIX = "CUSTOMER#";
+    public static final String ORDER_PREFIX = "ORDER#";
+    public static final String PROFILE_SK = "PROFILE";
+    public static final String ROOT_SK = "ROOT";
+    public static final String ITEM_PREFIX = "ITEM#";
+    public static final String HISTORY_PREFIX = "HISTORY#";
+    public static final String STATUS_PREFIX = "STATUS#";
+    public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
+    public static final String WEBHOOK_PREFIX = "WEBHOOK#";
+    public static final String WEBHOOK_EVENT_SK = "EVENT";
+
+    /** Ten digits: versions sort numerically as text up to 9,999,999,999 changes. */
+    private static final int VERSION_DIGITS = 10;
+
+    private Keys() {
+    }
+
+    public static String customerPk(String customerId) {
+        return CUSTOMER_PREFIX + customerId;
+    }
+
+    public static String orderPk(String orderId) {
+        return ORDER_PREFIX + orderId;
+    }
+
+    /** An idempotency key of order creation, in the customer's partition: keys are per customer. */
+    public static String idempotencySk(String idempotencyKey) {
+        return IDEMPOTENCY_PREFIX + idempotencyKey;
+    }
+
+    /** A processed payment event, in its own partition: event ids are global, not per order. */
+    public static String webhookEventPk(String eventId) {
+        return WEBHOOK_PREFIX + eventId;
+    }
+
+    public static String itemSk(String itemId) {
+        return ITEM_PREFIX + itemId;
+    }
+
+    public static String historySk(long version) {
+        String digits = Long.toString(version);
+        return HISTORY_PREFIX + "0".repeat(Math.max(0, VERSION_DIGITS - digits.length())) + digits;
+    }
+
+    /** Customer timeline partition (GSI1PK). */
+    public static String customerTimelinePk(String customerId) {
+        return customerPk(customerId);
+    }
+
+    /** Global status feed partition (GSI2PK): sharded so one busy status does not make one hot partition. */
+    public static String statusFeedPk(String status, int shard) {
+        return STATUS_PREFIX + status + "#" + shard;
+    }
+
+    /** Customer + status feed partition (GSI3PK). */
+    public static String customerStatusFeedPk(String customerId, String status) {
+        return customerPk(customerId) + "#" + STATUS_PREFIX + status;
+    }
+
+    /** The shard of an order in the status feed: stable for an order, spread evenly over the shards. */
+    public static int statusShard(String orderId, int shards) {
+        return Math.floorMod(orderId.hashCode(), shards);
+    }
+
+    /**
+     * Sort key of all three feeds (GSI1SK, GSI2SK, GSI3SK): creation time, then order id to break ties.
+     * A time bound formatted alone sorts before every key of that millisecond, which makes "to" exclusive.
+     */
+    public static String feedSk(Instant createdAt, String orderId) {
+        return Timestamps.format(createdAt) + "#" + orderId;
+    }
+
+    public static String feedBound(Instant bound) {
+        return Timestamps.format(bound);
+    }
+
+    /** The order id at the end of a feed sort key (ids never contain '#'). */
+    public static String orderIdOfFeedSk(String feedSk) {
+        int hash = feedSk.lastIndexOf('#');
+        if (hash < 0 || hash == feedSk.length() - 1) {
+            throw new IllegalArgumentException("not a feed sort key");
+        }
+        return feedSk.substring(hash + 1);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.n;
+import static dev.orders.dynamodb.table.Attrs.s;
+import static dev.orders.dynamodb.table.Attrs.time;
+
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.StatusChange;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.EntityType;
+import dev.orders.dynamodb.table.ItemReader;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Items of an order's partition: the root (with its feed keys), the lines, the history rows. */
+public final class OrderCodec {
+    static final String ORDER_ID = "orderId";
+    static final String CUSTOMER_ID = "customerId";
+    static final String STATUS = "status";
+    static final String VERSION = "version";
+    static final String TOTAL = "total";
+    static final String CURRENCY = "currency";
+    static final String ITEM_COUNT = "itemCount";
+    static final String CREATED_AT = "createdAt";
+    static final String UPDATED_AT = "updatedAt";
+    static final String ITEM_ID = "itemId";
+    static final String SKU = "sku";
+    static final String NAME = "name";
+    static final String QUANTITY = "quantity";
+    static final String UNIT_PRICE = "unitPrice";
+    static final String LINE_TOTAL = "lineTotal";
+    static final String ITEM_STATUS = "itemStatus";
+    static final String FROM_STATUS = "fromStatus";
+    static final String TO_STATUS = "toStatus";
+    static final String CHANGED_AT = "changedAt";
+    static final String CHANGED_BY = "changedBy";
+    static final String REASON = "reason";
+    static final String EVENT_ID = "eventId";
+
+    private OrderCodec() {
+    }
+
+    static Map<String, AttributeValue> rootKey(String orderId) {
+        return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.ROOT_SK));
+    }
+
+    static Map<String, AttributeValue> itemKey(String orderId, String itemId) {
+        return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.itemSk(itemId)));
+    }
+
+    static Map<String, AttributeValue> historyKey(String orderId, long version) {
+        return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.historySk(version)));
+    }
+
+    /** The root item with its three feed keys; public for bulk loading (benchmarks). */
+    public static Map<String, AttributeValue> encodeRoot(Order order, int statusShards) {
+        Map<String, AttributeValue> item = new HashMap<>(rootKey(order.orderId()));
+        item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER));
+        item.put(ORDER_ID, s(order.orderId()));
+        item.put(CUSTOMER_ID, s(order.customerId()));
+        item.put(STATUS, s(order.status()));
+        item.put(VERSION, n(order.version()));
+        item.put(TOTAL, n(order.total()));
+        item.put(CURRENCY, s(order.currency()));
+        item.put(ITEM_COUNT, n(order.itemCount()));
+        item.put(CREATED_AT, time(order.createdAt()));
+        item.put(UPDATED_AT, time(order.updatedAt()));
+        String feedSk = Keys.feedSk(order.createdAt(), order.orderId());
+        item.put(Keys.GSI1PK, s(Keys.customerTimelinePk(order.customerId())));
+        item.put(Keys.GSI1SK, s(feedSk));
+        item.put(Keys.GSI2PK, s(statusFeedPk(order.orderId(), order.status(), statusShards)));
+        item.put(Keys.GSI2SK, s(feedSk));
+        item.put(Keys.GSI3PK, s(Keys.customerStatusFeedPk(order.customerId(), order.status().name())));
+        item.put(Keys.GSI3SK, s(feedSk));
+        return item;
+    }
+
+    static String statusFeedPk(String orderId, OrderStatus status, int statusShards) {
+        return Keys.statusFeedPk(status.name(), Keys.statusShard(orderId, statusShards));
+    }
+
+    public static Order decodeRoot(Map<String, AttributeValue> item) {
+        ItemReader r = ItemReader.of(item, EntityType.ORDER);
+        return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
+                r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), (int) r.number(ITEM_COUNT),
+                r.time(CREATED_AT), r.time(UPDATED_AT));
+    }
+
+    static Map<String, AttributeValue> encodeItem(OrderItem line) {
+        Map<String, AttributeValue> item = new HashMap<>(itemKey(line.orderId(), line.itemId()));
+        item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER_ITEM));
+        item.put(ORDER_ID, s(line.orderId()));
+        item.put(CUSTOMER_ID, s(line.customerId()));
+        item.put(ITEM_ID, s(line.itemId()));
+        item.put(SKU, s(line.sku()));
+        line.name().ifPresent(name -> item.put(NAME, s(name)));
+        item.put(QUANTITY, n(line.quantity()));
+        item.put(UNIT_PRICE, n(line.unitPrice()));
+        item.put(LINE_TOTAL, n(line.lineTotal()));
+        item.put(ITEM_STATUS, s(line.itemStatus()));
+        item.put(CREATED_AT, time(line.createdAt()));
+        item.put(UPDATED_AT, time(line.updatedAt()));
+        return item;
+    }
+
+    static OrderItem decodeItem(Map<String, AttributeValue> item) {
+        ItemReader r = ItemReader.of(item, EntityType.ORDER_ITEM);
+        return new OrderItem(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.string(ITEM_ID), r.string(SKU),
+                r.optionalString(NAME), r.number(QUANTITY), r.number(UNIT_PRICE),
+                r.enumValue(ITEM_STATUS, ItemStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT));
+    }
+
+    /** History rows carry no GSI attributes: they stay out of every feed. */
+    static Map<String, AttributeValue> encodeChange(StatusChange change) {
+        Map<String, AttributeValue> item = new HashMap<>(historyKey(change.orderId(), change.version()));
+        item.put(EntityType.ATTRIBUTE, s(EntityType.STATUS_CHANGE));
+        item.put(ORDER_ID, s(change.orderId()));
+        item.put(CUSTOMER_ID, s(change.customerId()));
+        item.put(VERSION, n(change.version()));
+        change.from().ifPresent(from -> item.put(FROM_STATUS, s(from)));
+        item.put(TO_STATUS, s(change.to()));
+        item.put(CHANGED_AT, time(change.changedAt()));
+        item.put(CHANGED_BY, s(change.changedBy()));
+        change.reason().ifPresent(reason -> item.put(REASON, s(reason)));
+        change.eventId().ifPresent(eventId -> item.put(EVENT_ID, s(eventId)));
+        return item;
+    }
+
+    static StatusChange decodeChange(Map<String, AttributeValue> item) {
+        ItemReader r = ItemReader.of(item, EntityType.STATUS_CHANGE);
+        return new StatusChange(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.number(VERSION),
+                r.optionalEnum(FROM_STATUS, OrderStatus.class), r.enumValue(TO_STATUS, OrderStatus.class),
+                r.time(CHANGED_AT), r.string(CHANGED_BY), r.optionalString(REASON), r.optionalString(EVENT_ID));
+    }
+}

@@ -1,0 +1,175 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.n;
+import static dev.orders.dynamodb.table.Attrs.s;
+import static dev.orders.dynamodb.table.Attrs.time;
+
+import dev.orders.core.order.Ids;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.NewItem;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLimits;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.time.Timestamps;
+import dev.orders.dynamodb.table.Cancellation;
+import dev.orders.dynamodb.table.CorruptItemException;
+import dev.orders.dynamodb.table.OrdersTable;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Writes of order lines, each one transaction of the line and its root. The two that must know a
+ * line first (remove, re-status) read it with one GetItem and condition their transaction on it.
+ */
+public record OrderLines(OrdersTable table, OrderReads reads, Clock clock) {
+    private static final String ROOT = "root";
+    private static final String LINE = "line";
+
+    /** Adds a line and raises the root's total and item count in one transaction, while the order is open. */
+    public ItemChangeOutcome addItem(String customerId, String orderId, NewItem newItem) {
+        Ids.orderId(orderId);
+        Instant now = now();
+        OrderItem line = new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(), newItem.name(),
+                newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, now, now);
+        Map<String, AttributeValue> values = new HashMap<>();
+        String open = openOrderCondition(customerId, values);
+        values.put(":amount", n(line.lineTotal()));
+        values.put(":one", n(1));
+        values.put(":now", time(now));
+        values.put(":max", n(OrderLimits.MAX_ITEMS_PER_ORDER));
+        Optional<Cancellation> cancelled = table.transaction()
+                .update(ROOT, OrderCodec.rootKey(orderId),
+                        "SET #total = #total + :amount, #count = #count + :one, #updated = :now",
+                        open + " AND #count < :max", openOrderNames(), values)
+                .putNew(LINE, OrderCodec.encodeItem(line))
+                .commit();
+        if (cancelled.isEmpty()) {
+            return new ItemChangeOutcome.Added(line);
+        }
+        if (!cancelled.get().failed(ROOT)) {
+            throw new CorruptItemException("line " + line.itemId() + " of order " + orderId + " already exists");
+        }
+        return whyClosed(cancelled.get().oldItem(ROOT), customerId)
+                .orElseGet(() -> new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
+    }
+
+    /**
+     * Removes a line and lowers the root's total by the amount read, in one transaction conditioned on
+     * that amount, while the order is open. Two racing removals of one line lower the total once.
+     */
+    public ItemChangeOutcome removeItem(String customerId, String orderId, String itemId) {
+        Optional<OrderItem> found = reads.findItem(customerId, orderId, itemId);
+        if (found.isEmpty()) {
+            return new ItemChangeOutcome.ItemNotFound();
+        }
+        OrderItem line = found.get();
+        Map<String, AttributeValue> values = new HashMap<>();
+        String open = openOrderCondition(customerId, values);
+        values.put(":amount", n(line.lineTotal()));
+        values.put(":one", n(1));
+        values.put(":now", time(now()));
+        Optional<Cancellation> cancelled = table.transaction()
+                .update(ROOT, OrderCodec.rootKey(orderId),
+                        "SET #total = #total - :amount, #count = #count - :one, #updated = :now",
+                        open, openOrderNames(), values)
+                .delete(LINE, OrderCodec.itemKey(orderId, itemId), "#lineTotal = :amount",
+                        Map.of("#lineTotal", OrderCodec.LINE_TOTAL), Map.of(":amount", n(line.lineTotal())))
+                .commit();
+        if (cancelled.isEmpty()) {
+            return new ItemChangeOutcome.Removed(line);
+        }
+        if (cancelled.get().failed(ROOT)) {
+            return whyClosed(cancelled.get().oldItem(ROOT), customerId)
+                    .orElseThrow(() -> new CorruptItemException("order " + orderId + " refused a line removal"));
+        }
+        return new ItemChangeOutcome.ItemNotFound();
+    }
+
+    /**
+     * Moves a line's status: the line is updated on condition of the status read, and the root is
+     * checked in the same transaction to be in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED).
+     */
+    public ItemChangeOutcome changeItemStatus(String customerId, String orderId, String itemId, ItemStatus target) {
+        Optional<OrderItem> found = reads.findItem(customerId, orderId, itemId);
+        if (found.isEmpty()) {
+            return new ItemChangeOutcome.ItemNotFound();
+        }
+        OrderItem line = found.get();
+        if (!line.itemStatus().canMoveTo(target)) {
+            return new ItemChangeOutcome.IllegalItemTransition(line.itemStatus(), target);
+        }
+        Instant now = now();
+        Map<String, AttributeValue> rootValues = new HashMap<>(Map.of(":customer", s(customerId)));
+        String inFulfillment = statusIn(OrderStatus.inFulfillment(), rootValues);
+        Optional<Cancellation> cancelled = table.transaction()
+                .update(LINE, OrderCodec.itemKey(orderId, itemId), "SET #itemStatus = :to, #updated = :now",
+                        "#itemStatus = :from",
+                        Map.of("#itemStatus", OrderCodec.ITEM_STATUS, "#updated", OrderCodec.UPDATED_AT),
+                        Map.of(":to", s(target), ":from", s(line.itemStatus()), ":now", time(now)))
+                .check(ROOT, OrderCodec.rootKey(orderId), "#customer = :customer AND #status IN " + inFulfillment,
+                        Map.of("#customer", OrderCodec.CUSTOMER_ID, "#status", OrderCodec.STATUS), rootValues)
+                .commit();
+        if (cancelled.isEmpty()) {
+            return new ItemChangeOutcome.StatusChanged(new OrderItem(line.orderId(), line.customerId(),
+                    line.itemId(), line.sku(), line.name(), line.quantity(), line.unitPrice(), target,
+                    line.createdAt(), now));
+        }
+        if (cancelled.get().failed(ROOT)) {
+            return cancelled.get().oldItem(ROOT).map(OrderCodec::decodeRoot)
+                    .filter(order -> order.customerId().equals(customerId))
+                    .<ItemChangeOutcome>map(order -> new ItemChangeOutcome.OrderNotInFulfillment(order.status()))
+                    .orElseGet(ItemChangeOutcome.OrderNotFound::new);
+        }
+        return cancelled.get().oldItem(LINE).map(OrderCodec::decodeItem)
+                .<ItemChangeOutcome>map(current -> new ItemChangeOutcome.IllegalItemTransition(current.itemStatus(), target))
+                .orElseGet(ItemChangeOutcome.ItemNotFound::new);
+    }
+
+    private static Map<String, String> openOrderNames() {
+        return Map.of("#customer", OrderCodec.CUSTOMER_ID, "#status", OrderCodec.STATUS,
+                "#total", OrderCodec.TOTAL, "#count", OrderCodec.ITEM_COUNT, "#updated", OrderCodec.UPDATED_AT);
+    }
+
+    /** The condition that the root is the customer's and open for line changes; fills in its values. */
+    private static String openOrderCondition(String customerId, Map<String, AttributeValue> values) {
+        values.put(":customer", s(customerId));
+        return "#customer = :customer AND #status IN " + statusIn(OrderStatus.openForItemChanges(), values);
+    }
+
+    /** Why an open-order condition failed: not found, or not open; empty when it was open after all. */
+    private static Optional<ItemChangeOutcome> whyClosed(Optional<Map<String, AttributeValue>> oldRoot,
+                                                        String customerId) {
+        Optional<Order> root = oldRoot.map(OrderCodec::decodeRoot).filter(o -> o.customerId().equals(customerId));
+        if (root.isEmpty()) {
+            return Optional.of(new ItemChangeOutcome.OrderNotFound());
+        }
+        if (!root.get().status().isOpenForItemChanges()) {
+            return Optional.of(new ItemChangeOutcome.OrderNotOpen(root.get().status()));
+        }
+        return Optional.empty();
+    }
+
+    /** "(:status0, :status1, ...)" for an IN condition, with the statuses added to {@code values}. */
+    private static String statusIn(Collection<OrderStatus> statuses, Map<String, AttributeValue> values) {
+        List<String> placeholders = new ArrayList<>();
+        for (OrderStatus status : statuses) {
+            String placeholder = ":status" + placeholders.size();
+            values.put(placeholder, s(status));
+            placeholders.add(placeholder);
+        }
+        return "(" + String.join(", ", placeholders) + ")";
+    }
+
+    private Instant now() {
+        return Timestamps.truncate(clock.instant());
+    }
+}

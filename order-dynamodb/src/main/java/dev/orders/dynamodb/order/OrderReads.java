@@ -1,0 +1,101 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.s;
+
+import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.feed.Page;
+import dev.orders.core.order.Ids;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.StatusChange;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.CorruptItemException;
+import dev.orders.dynamodb.table.OrdersTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * Reads of orders, their lines and their status history; each is one GetItem or one Query of the
+ * order's own partition, strongly consistent. Reads by customer return nothing for another
+ * customer's order, exactly as for a missing one.
+ */
+public record OrderReads(OrdersTable table, CursorCodec cursors) {
+    public Optional<Order> findHeader(String customerId, String orderId) {
+        return findHeaderById(orderId).filter(order -> order.customerId().equals(customerId));
+    }
+
+    /** For callers that know only the order id (payment webhooks, support tools). */
+    public Optional<Order> findHeaderById(String orderId) {
+        Ids.orderId(orderId);
+        return table.getItem(OrderCodec.rootKey(orderId)).map(OrderCodec::decodeRoot);
+    }
+
+    public Optional<OrderAggregate> findAggregate(String customerId, String orderId) {
+        return findAggregateById(orderId).filter(aggregate -> aggregate.order().customerId().equals(customerId));
+    }
+
+    /** Root and lines in one Query: the range ITEM#.. to ROOT of the order's own partition. */
+    public Optional<OrderAggregate> findAggregateById(String orderId) {
+        Ids.orderId(orderId);
+        QueryResponse response = table.query(b -> b
+                .keyConditionExpression("#pk = :pk AND #sk BETWEEN :first AND :last")
+                .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
+                .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)),
+                        ":first", s(Keys.ITEM_PREFIX), ":last", s(Keys.ROOT_SK)))
+                .consistentRead(true));
+        if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
+            // Lines are capped far below 1 MB per order, so one page always holds the aggregate.
+            throw new CorruptItemException("order " + orderId + " does not fit one query page");
+        }
+        Order root = null;
+        List<OrderItem> lines = new ArrayList<>();
+        for (Map<String, AttributeValue> row : response.items()) {
+            if (Keys.ROOT_SK.equals(row.get(Keys.SK).s())) {
+                root = OrderCodec.decodeRoot(row);
+            } else {
+                lines.add(OrderCodec.decodeItem(row));
+            }
+        }
+        return root == null ? Optional.empty() : Optional.of(new OrderAggregate(root, lines));
+    }
+
+    public Optional<OrderItem> findItem(String customerId, String orderId, String itemId) {
+        Ids.orderId(orderId);
+        Ids.itemId(itemId);
+        return table.getItem(OrderCodec.itemKey(orderId, itemId)).map(OrderCodec::decodeItem)
+                .filter(item -> item.customerId().equals(customerId));
+    }
+
+    /** Status history newest first; empty when the order does not exist or is someone else's. */
+    public Optional<Page<StatusChange>> history(String customerId, String orderId, int limit,
+                                                Optional<String> cursor) {
+        Ids.orderId(orderId);
+        String scope = "history|" + customerId + "|" + orderId;
+        Optional<Long> afterVersion = cursor.map(c -> Long.parseLong(cursors.decode(scope, c)));
+        QueryResponse response = table.query(b -> {
+            b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                    .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
+                    .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)),
+                            ":prefix", s(Keys.HISTORY_PREFIX)))
+                    .scanIndexForward(false)
+                    .consistentRead(true)
+                    .limit(limit + 1);
+            afterVersion.ifPresent(version -> b.exclusiveStartKey(OrderCodec.historyKey(orderId, version)));
+        });
+        List<StatusChange> changes = response.items().stream().map(OrderCodec::decodeChange).toList();
+        if (changes.stream().anyMatch(change -> !change.customerId().equals(customerId))
+                || changes.isEmpty() && afterVersion.isEmpty()) {
+            return Optional.empty();
+        }
+        List<StatusChange> page = changes.subList(0, Math.min(limit, changes.size()));
+        Optional<String> next = changes.size() > limit
+                ? Optional.of(cursors.encode(scope, Long.toString(page.get(page.size() - 1).version())))
+                : Optional.empty();
+        return Optional.of(new Page<>(page, next));
+    }
+}

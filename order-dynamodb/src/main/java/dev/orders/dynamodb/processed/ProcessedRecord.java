@@ -1,0 +1,31 @@
+package dev.orders.dynamodb.processed;
+
+import static dev.orders.dynamodb.table.Attrs.n;
+import static dev.orders.dynamodb.table.Attrs.s;
+
+import dev.orders.dynamodb.table.EntityType;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The record that one request was processed: an idempotency key of order intake, an event of the
+ * payment provider. Made by {@link ProcessedRecords#record}; it stays live until {@code expiresAt},
+ * after which DynamoDB's TTL deletes it and the same request would be processed again.
+ */
+public record ProcessedRecord(Map<String, AttributeValue> key, EntityType type, Map<String, AttributeValue> attributes,
+                              Instant writtenAt, Instant expiresAt) {
+    public ProcessedRecord {
+        key = Map.copyOf(key);
+        attributes = Map.copyOf(attributes);
+    }
+
+    Map<String, AttributeValue> item() {
+        Map<String, AttributeValue> item = new HashMap<>(attributes);
+        item.putAll(key);
+        item.put(EntityType.ATTRIBUTE, s(type));
+        item.put(ProcessedRecords.EXPIRES_AT, n(expiresAt.getEpochSecond()));
+        return item;
+    }
+}

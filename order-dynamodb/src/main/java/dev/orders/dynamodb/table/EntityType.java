@@ -1,0 +1,13 @@
+package dev.orders.dynamodb.table;
+
+/** Value of the {@code entityType} attribute every item carries; codecs refuse an item of another type. */
+public enum EntityType {
+    CUSTOMER,
+    ORDER,
+    ORDER_ITEM,
+    STATUS_CHANGE,
+    IDEMPOTENCY_KEY,
+    PAYMENT_EVENT;
+
+    public static final String ATTRIBUTE = "entityType";
+}

@@ -1,0 +1,91 @@
+package dev.orders.dynamodb.table;
+
+import dev.orders.core.time.Timestamps;
+import dev.orders.dynamodb.keys.Keys;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Typed, checked access to one stored item. Created for an expected entity type: an item of another
+ * type is refused here, so a codec can never build a silently wrong object.
+ */
+public final class ItemReader {
+    private final Map<String, AttributeValue> item;
+
+    private ItemReader(Map<String, AttributeValue> item) {
+        this.item = item;
+    }
+
+    public static ItemReader of(Map<String, AttributeValue> item, EntityType expected) {
+        AttributeValue type = item.get(EntityType.ATTRIBUTE);
+        String actual = type == null ? null : type.s();
+        if (!expected.name().equals(actual)) {
+            throw new CorruptItemException("item " + describe(item) + " has entity type " + actual
+                    + ", expected " + expected);
+        }
+        return new ItemReader(item);
+    }
+
+    public String string(String name) {
+        return optionalString(name).orElseThrow(() -> missing(name));
+    }
+
+    public Optional<String> optionalString(String name) {
+        AttributeValue value = item.get(name);
+        if (value == null || value.nul() != null && value.nul()) {
+            return Optional.empty();
+        }
+        if (value.s() == null) {
+            throw malformed(name);
+        }
+        return Optional.of(value.s());
+    }
+
+    public long number(String name) {
+        AttributeValue value = item.get(name);
+        if (value == null) {
+            throw missing(name);
+        }
+        try {
+            return Long.parseLong(value.n());
+        } catch (NumberFormatException | NullPointerException e) {
+            throw malformed(name);
+        }
+    }
+
+    public Instant time(String name) {
+        try {
+            return Timestamps.parse(string(name));
+        } catch (IllegalArgumentException e) {
+            throw malformed(name);
+        }
+    }
+
+    public <E extends Enum<E>> E enumValue(String name, Class<E> type) {
+        return optionalEnum(name, type).orElseThrow(() -> missing(name));
+    }
+
+    public <E extends Enum<E>> Optional<E> optionalEnum(String name, Class<E> type) {
+        try {
+            return optionalString(name).map(text -> Enum.valueOf(type, text));
+        } catch (IllegalArgumentException e) {
+            throw malformed(name);
+        }
+    }
+
+    private CorruptItemException missing(String name) {
+        return new CorruptItemException("item " + describe(item) + " lacks attribute " + name);
+    }
+
+    private CorruptItemException malformed(String name) {
+        return new CorruptItemException("item " + describe(item) + " has a malformed attribute " + name);
+    }
+
+    private static String describe(Map<String, AttributeValue> item) {
+        AttributeValue pk = item.get(Keys.PK);
+        AttributeValue sk = item.get(Keys.SK);
+        return "(" + (pk == null ? "?" : pk.s()) + ", " + (sk == null ? "?" : sk.s()) + ")";
+    }
+}

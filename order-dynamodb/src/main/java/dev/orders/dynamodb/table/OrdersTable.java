@@ -1,0 +1,122 @@
+package dev.orders.dynamodb.table;
+
+import dev.orders.dynamodb.keys.Keys;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * The gateway to the orders table: every request the repositories make goes through here, with
+ * the table's name filled in. Conditional writes answer what refused them instead of throwing.
+ */
+public final class OrdersTable {
+    public static final int DEFAULT_STATUS_SHARDS = 1;
+    public static final int MAX_STATUS_SHARDS = 32;
+    /** The condition of a row that must be new: no item holds its key. */
+    static final String NO_ITEM = "attribute_not_exists(#pk)";
+    static final Map<String, String> NO_ITEM_NAMES = Map.of("#pk", Keys.PK);
+
+    private final DynamoDbClient client;
+    private final String tableName;
+    private final int statusShards;
+
+    /**
+     * @param statusShards partitions per status in the global status feed; may be raised later
+     *                     (readers fan out over every shard below it, old orders stay found), never lowered.
+     */
+    public OrdersTable(DynamoDbClient client, String tableName, int statusShards) {
+        if (tableName == null || tableName.isBlank()) {
+            throw new IllegalArgumentException("table name is required");
+        }
+        if (statusShards < 1 || statusShards > MAX_STATUS_SHARDS) {
+            throw new IllegalArgumentException("status shards must be 1.." + MAX_STATUS_SHARDS);
+        }
+        this.client = client;
+        this.tableName = tableName;
+        this.statusShards = statusShards;
+    }
+
+    public OrdersTable(DynamoDbClient client, String tableName) {
+        this(client, tableName, DEFAULT_STATUS_SHARDS);
+    }
+
+    public String tableName() {
+        return tableName;
+    }
+
+    public int statusShards() {
+        return statusShards;
+    }
+
+    /** A strongly consistent GetItem: reads that decide a write must see the latest write. */
+    public Optional<Map<String, AttributeValue>> getItem(Map<String, AttributeValue> key) {
+        GetItemResponse response = client.getItem(b -> b.tableName(tableName).key(key).consistentRead(true));
+        return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+    }
+
+    /** One Query page of the table or one of its indexes. */
+    public QueryResponse query(Consumer<QueryRequest.Builder> request) {
+        return client.query(b -> request.accept(b.tableName(tableName)));
+    }
+
+    /** Puts {@code item} only where no item holds its key. */
+    public ConditionalWrite putNew(Map<String, AttributeValue> item) {
+        return put(item, NO_ITEM, NO_ITEM_NAMES, Map.of());
+    }
+
+    /** A PutItem on {@code condition}; refused with the item that failed it. */
+    public ConditionalWrite put(Map<String, AttributeValue> item, String condition, Map<String, String> names,
+                                Map<String, AttributeValue> values) {
+        try {
+            client.putItem(b -> b.tableName(tableName).item(item)
+                    .conditionExpression(condition)
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(orAbsent(values))
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+            return new ConditionalWrite.Written(Map.of());
+        } catch (ConditionalCheckFailedException e) {
+            return new ConditionalWrite.Refused(e.hasItem() ? e.item() : Map.of());
+        } catch (TransactionConflictException e) {
+            throw new WriteConflictException("a transaction in progress holds the item", e);
+        }
+    }
+
+    /** An UpdateItem on {@code condition}; written with the item as it was before, or refused with it. */
+    public ConditionalWrite update(Map<String, AttributeValue> key, String update, String condition,
+                                   Map<String, String> names, Map<String, AttributeValue> values) {
+        try {
+            UpdateItemResponse response = client.updateItem(b -> b.tableName(tableName).key(key)
+                    .updateExpression(update)
+                    .conditionExpression(condition)
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(orAbsent(values))
+                    .returnValues(ReturnValue.ALL_OLD)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+            return new ConditionalWrite.Written(response.hasAttributes() ? response.attributes() : Map.of());
+        } catch (ConditionalCheckFailedException e) {
+            return new ConditionalWrite.Refused(e.hasItem() ? e.item() : Map.of());
+        } catch (TransactionConflictException e) {
+            throw new WriteConflictException("a transaction in progress holds the item", e);
+        }
+    }
+
+    /** A new transaction on this table; nothing is sent before {@link Transaction#commit()}. */
+    public Transaction transaction() {
+        return new Transaction(client, tableName);
+    }
+
+    /** DynamoDB refuses an empty map of expression values; no map is sent instead. */
+    static Map<String, AttributeValue> orAbsent(Map<String, AttributeValue> values) {
+        return values.isEmpty() ? null : values;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.orders.dynamodb.table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * One TransactWriteItems whose actions have names, so that a cancelled transaction tells which
+ * action failed its condition, and what that item held, by name. Every condition returns the old
+ * item on failure. Commits carry a client request token: an SDK retry of a transaction that did
+ * commit is answered as a success rather than failing its own conditions.
+ */
+public final class Transaction {
+    /** DynamoDB's limit of actions in one TransactWriteItems. */
+    public static final int MAX_ACTIONS = 100;
+
+    private final DynamoDbClient client;
+    private final String tableName;
+    private final List<String> names = new ArrayList<>();
+    private final List<TransactWriteItem> actions = new ArrayList<>();
+
+    Transaction(DynamoDbClient client, String tableName) {
+        this.client = client;
+        this.tableName = tableName;
+    }
+
+    /** Puts {@code item} only where no item holds its key: new rows never overwrite. */
+    public Transaction putNew(String action, Map<String, AttributeValue> item) {
+        return put(action, item, OrdersTable.NO_ITEM, OrdersTable.NO_ITEM_NAMES, Map.of());
+    }
+
+    public Transaction put(String action, Map<String, AttributeValue> item, String condition,
+                           Map<String, String> names, Map<String, AttributeValue> values) {
+        return add(action, TransactWriteItem.builder().put(p -> p.tableName(tableName).item(item)
+                .conditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(OrdersTable.orAbsent(values))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
+    }
+
+    public Transaction update(String action, Map<String, AttributeValue> key, String update, String condition,
+                              Map<String, String> names, Map<String, AttributeValue> values) {
+        return add(action, TransactWriteItem.builder().update(u -> u.tableName(tableName).key(key)
+                .updateExpression(update)
+                .conditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(OrdersTable.orAbsent(values))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
+    }
+
+    public Transaction delete(String action, Map<String, AttributeValue> key, String condition,
+                              Map<String, String> names, Map<String, AttributeValue> values) {
+        return add(action, TransactWriteItem.builder().delete(d -> d.tableName(tableName).key(key)
+                .conditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(OrdersTable.orAbsent(values))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
+    }
+
+    /** Writes nothing to the item at {@code key}; the transaction commits only if it meets {@code condition}. */
+    public Transaction check(String action, Map<String, AttributeValue> key, String condition,
+                             Map<String, String> names, Map<String, AttributeValue> values) {
+        return add(action, TransactWriteItem.builder().conditionCheck(c -> c.tableName(tableName).key(key)
+                .conditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(OrdersTable.orAbsent(values))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
+    }
+
+    /**
+     * Commits every action or none. Empty when it committed; the cancellation when a condition
+     * failed. A conflict with a concurrent transaction is thrown as {@link WriteConflictException}.
+     */
+    public Optional<Cancellation> commit() {
+        if (actions.size() > MAX_ACTIONS) {
+            throw new IllegalStateException("a transaction of " + actions.size() + " actions exceeds " + MAX_ACTIONS);
+        }
+        try {
+            client.transactWriteItems(b -> b.transactItems(actions).clientRequestToken(UUID.randomUUID().toString()));
+            return Optional.empty();
+        } catch (TransactionCanceledException e) {
+            return Optional.of(Cancellation.of(e, names));
+        }
+    }
+
+    private Transaction add(String action, TransactWriteItem item) {
+        if (names.contains(action)) {
+            throw new IllegalArgumentException("two actions are named " + action);
+        }
+        names.add(action);
+        actions.add(item);
+        return this;
+    }
+}

@@ -1,0 +1,440 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.core.feed.InvalidCursorException;
+import dev.orders.core.feed.Page;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderCreation;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLimits;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.StatusChange;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.core.validation.ValidationException;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.processed.ProcessedRecord;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.table.CorruptItemException;
+import dev.orders.dynamodb.table.EntityType;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class OrderAccessPatternsTest {
+    private Fixture fx;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+    }
+
+    // ---- create and read ----------------------------------------------------------------------
+
+    @Test
+    void createWritesRootItemsAndFirstHistoryRowTogether() {
+        NewOrder request = new NewOrder("c-1", "EUR", List.of(
+                new NewItem("MUG", Optional.of("Mug"), 2, 1250), new NewItem("TEA", Optional.empty(), 1, 499)));
+
+        OrderCreation outcome = fx.writes.create("o-1", request, "customer:c-1");
+
+        OrderAggregate created = assertInstanceOf(OrderCreation.Created.class, outcome).aggregate();
+        Order root = created.order();
+        assertEquals(OrderStatus.CREATED, root.status());
+        assertEquals(1, root.version());
+        assertEquals(2 * 1250 + 499, root.total());
+        assertEquals("EUR", root.currency());
+        assertEquals(2, root.itemCount());
+        assertTrue(created.items().stream().allMatch(i -> i.itemStatus() == ItemStatus.PENDING));
+
+        assertEquals(Optional.of(created), fx.reads.findAggregate("c-1", "o-1"));
+        assertEquals(Optional.of(created), fx.reads.findAggregateById("o-1"));
+        assertEquals(Optional.of(root), fx.reads.findHeader("c-1", "o-1"));
+        assertEquals(Optional.of(root), fx.reads.findHeaderById("o-1"));
+        assertEquals(Optional.of(created.items()), fx.reads.findAggregate("c-1", "o-1").map(OrderAggregate::items));
+        OrderItem mug = created.items().get(0);
+        assertEquals("MUG", mug.sku());
+        assertEquals(Optional.of(mug), fx.reads.findItem("c-1", "o-1", mug.itemId()));
+
+        StatusChange first = fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow().items().get(0);
+        assertEquals(1, first.version());
+        assertEquals(Optional.empty(), first.from());
+        assertEquals(OrderStatus.CREATED, first.to());
+        assertEquals("customer:c-1", first.changedBy());
+    }
+
+    @Test
+    void anotherCustomersOrderIsNotFound() {
+        OrderAggregate order = fx.createOrder("c-1", "o-1", 100);
+        String itemId = order.items().get(0).itemId();
+
+        assertTrue(fx.reads.findAggregate("c-2", "o-1").isEmpty());
+        assertTrue(fx.reads.findHeader("c-2", "o-1").isEmpty());
+        assertTrue(fx.reads.findAggregate("c-2", "o-1").map(OrderAggregate::items).isEmpty());
+        assertTrue(fx.reads.findItem("c-2", "o-1", itemId).isEmpty());
+        assertTrue(fx.reads.history("c-2", "o-1", 10, Optional.empty()).isEmpty());
+    }
+
+    @Test
+    void unknownOrdersAndItemsAreEmptyNotErrors() {
+        assertTrue(fx.reads.findAggregateById("missing").isEmpty());
+        assertTrue(fx.reads.findHeaderById("missing").isEmpty());
+        assertTrue(fx.reads.findAggregate("c-1", "missing").map(OrderAggregate::items).isEmpty());
+        assertTrue(fx.reads.findItem("c-1", "missing", "i-1").isEmpty());
+        assertTrue(fx.reads.history("c-1", "missing", 10, Optional.empty()).isEmpty());
+    }
+
+    @Test
+    void ordersWhoseIdsSharePrefixesNeverSeeEachOthersRows() {
+        fx.createOrder("c-1", "o-1", 100);
+        fx.createOrder("c-1", "o-10", 200, 300);
+        fx.createOrder("c-1", "o-1-0", 400, 500, 600);
+        fx.writes.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED,
+                Optional.empty(), "ops", Optional.empty()));
+
+        OrderAggregate one = fx.reads.findAggregate("c-1", "o-1").orElseThrow();
+        assertEquals(1, one.items().size());
+        assertEquals(100, one.order().total());
+        assertTrue(one.items().stream().allMatch(i -> i.orderId().equals("o-1")));
+        assertEquals(1, fx.reads.findAggregate("c-1", "o-1").map(OrderAggregate::items).orElseThrow().size());
+        assertEquals(List.of(1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
+        assertEquals(2, fx.reads.findAggregateById("o-10").orElseThrow().items().size());
+        assertEquals(3, fx.reads.findAggregateById("o-1-0").orElseThrow().items().size());
+    }
+
+    @Test
+    void aFailingRowRollsBackTheWholeCreate() {
+        fx.createOrder("c-1", "o-1", 100);
+
+        OrderCreation duplicate = fx.writes.create("o-1", new NewOrder("c-2", "USD", List.of(
+                new NewItem("A", Optional.empty(), 1, 1), new NewItem("B", Optional.empty(), 1, 2))), "x");
+
+        assertEquals(new OrderCreation.OrderIdTaken("o-1"), duplicate);
+        OrderAggregate stored = fx.reads.findAggregateById("o-1").orElseThrow();
+        assertEquals("c-1", stored.order().customerId());
+        assertEquals(1, stored.items().size());
+        assertEquals(3, fx.partition(Keys.orderPk("o-1")).size(), "root, one line, one history row");
+    }
+
+    @Test
+    void aRefusedProcessedRecordRollsBackTheOrderToo() {
+        assertTrue(fx.records.putAlone(record("REQUEST#1")));
+        int before = fx.itemCount();
+
+        Optional<OrderCreation> outcome = fx.writes.createOnce("o-1", new NewOrder("c-1", "EUR", List.of(
+                new NewItem("A", Optional.empty(), 1, 1))), "x", record("REQUEST#1"));
+
+        assertEquals(Optional.empty(), outcome);
+        assertEquals(before, fx.itemCount());
+        assertTrue(fx.reads.findAggregateById("o-1").isEmpty());
+    }
+
+    @Test
+    void anOrderTooLargeForOneTransactionIsRefusedBeforeWriting() {
+        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1,
+                new NewItem("A", Optional.empty(), 1, 1));
+        ValidationException e = assertThrows(ValidationException.class, () -> new NewOrder("c-1", "EUR", items));
+        assertTrue(e.getMessage().contains("at most " + OrderLimits.MAX_ITEMS_PER_ORDER + " items"));
+        assertEquals(0, fx.itemCount());
+    }
+
+    @Test
+    void theLargestOrderWithAProcessedRecordFitsDynamoDbsTransactionLimit() {
+        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER,
+                new NewItem("A", Optional.empty(), 1, 1));
+
+        Optional<OrderCreation> outcome = fx.writes.createOnce("o-big", new NewOrder("c-1", "EUR", items), "x",
+                record("REQUEST#big"));
+
+        assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER,
+                assertInstanceOf(OrderCreation.Created.class, outcome.orElseThrow()).aggregate().items().size());
+        assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-big").orElseThrow().items().size());
+    }
+
+    // ---- status -------------------------------------------------------------------------------
+
+    @Test
+    void transitionMovesStatusBumpsVersionAndAppendsHistoryInOneStep() {
+        fx.createOrder("c-1", "o-1", 100);
+
+        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
+
+        Order moved = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome).order();
+        assertEquals(OrderStatus.AWAITING_PAYMENT, moved.status());
+        assertEquals(2, moved.version());
+        assertEquals(Optional.of(moved), fx.reads.findHeader("c-1", "o-1"));
+        StatusChange latest = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0);
+        assertEquals(2, latest.version());
+        assertEquals(Optional.of(OrderStatus.CREATED), latest.from());
+        assertEquals(OrderStatus.AWAITING_PAYMENT, latest.to());
+        assertEquals(Optional.of("checkout"), latest.reason());
+        assertEquals("ops", latest.changedBy());
+        Map<String, AttributeValue> root = fx.raw(Keys.orderPk("o-1"), Keys.ROOT_SK);
+        assertEquals(Keys.statusFeedPk("AWAITING_PAYMENT", 0), root.get(Keys.GSI2PK).s());
+        assertEquals(Keys.customerStatusFeedPk("c-1", "AWAITING_PAYMENT"), root.get(Keys.GSI3PK).s());
+    }
+
+    @Test
+    void staleVersionIsRejectedWithTheCurrentVersionAndHistoryUnchanged() {
+        fx.createOrder("c-1", "o-1", 100);
+        fx.writes.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
+
+        StatusChangeOutcome stale = fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.of(1L)));
+
+        assertEquals(new StatusChangeOutcome.StaleVersion(2), stale);
+        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findHeaderById("o-1").orElseThrow().status());
+        assertEquals(List.of(2L, 1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
+    }
+
+    @Test
+    void aWriterHoldingAnOldSnapshotLosesTheRaceInTheWriteCondition() {
+        fx.createOrder("c-1", "o-1", 100);
+        Order snapshot = fx.reads.findHeaderById("o-1").orElseThrow();
+        fx.writes.changeStatusFrom(snapshot, OrderStatus.CANCELLED, "ops", Optional.empty());
+
+        // CREATED -> PAID is legal for the snapshot, but the order is CANCELLED now: the condition refuses it.
+        StatusChangeOutcome late = fx.writes.changeStatusFrom(snapshot, OrderStatus.PAID, "ops", Optional.empty());
+
+        assertEquals(new StatusChangeOutcome.StaleVersion(2), late);
+        assertEquals(OrderStatus.CANCELLED, fx.reads.findHeaderById("o-1").orElseThrow().status());
+        assertEquals(List.of(2L, 1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
+    }
+
+    @Test
+    void illegalTransitionIsRejectedAndNothingIsWritten() {
+        fx.createOrder("c-1", "o-1", 100);
+
+        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.FULFILLED, Optional.empty()));
+
+        assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.FULFILLED), outcome);
+        assertEquals(1, fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(3, fx.partition(Keys.orderPk("o-1")).size());
+    }
+
+    @Test
+    void transitionOfAnUnknownOrAnotherCustomersOrderIsNotFound() {
+        fx.createOrder("c-1", "o-1", 100);
+        assertEquals(new StatusChangeOutcome.OrderNotFound(),
+                fx.writes.changeStatus(change("missing", OrderStatus.CANCELLED, Optional.empty())));
+        assertEquals(new StatusChangeOutcome.OrderNotFound(), fx.writes.changeStatus(new StatusChangeRequest(
+                Optional.of("c-2"), "o-1", OrderStatus.CANCELLED, Optional.empty(), "x", Optional.empty())));
+        assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById("o-1").orElseThrow().status());
+    }
+
+    @Test
+    void transitionByOrderIdAloneRecordsTheEventThatCausedItOnce() {
+        fx.createOrder("c-1", "o-1", 100);
+        fx.writes.changeStatus(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT,
+                Optional.empty(), "ops", Optional.empty()));
+        Order awaiting = fx.reads.findHeaderById("o-1").orElseThrow();
+
+        Optional<StatusChangeOutcome> outcome = fx.writes.changeStatusOnce(awaiting, OrderStatus.PAID,
+                "webhook:payments", "payment.succeeded", "evt_1", record("WEBHOOK#evt_1"));
+        Optional<StatusChangeOutcome> redelivered = fx.writes.changeStatusOnce(awaiting, OrderStatus.PAID,
+                "webhook:payments", "payment.succeeded", "evt_1", record("WEBHOOK#evt_1"));
+
+        StatusChange change = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome.orElseThrow()).change();
+        assertEquals(Optional.of("evt_1"), change.eventId());
+        assertEquals(change, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
+        assertEquals(Optional.empty(), redelivered);
+        assertEquals(3, fx.reads.findHeaderById("o-1").orElseThrow().version());
+    }
+
+    @Test
+    void historyPagesNewestFirstWithoutDuplicatesOrGaps() {
+        fx.createOrder("c-1", "o-1", 100);
+        for (OrderStatus next : List.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
+                OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED, OrderStatus.REFUNDED)) {
+            assertInstanceOf(StatusChangeOutcome.Changed.class, fx.writes.changeStatus(change("o-1", next, Optional.empty())));
+        }
+
+        List<Long> seen = new ArrayList<>();
+        Optional<String> cursor = Optional.empty();
+        int pages = 0;
+        do {
+            Page<StatusChange> page = fx.reads.history("c-1", "o-1", 3, cursor).orElseThrow();
+            seen.addAll(versions(page));
+            cursor = page.nextCursor();
+            pages++;
+        } while (cursor.isPresent());
+
+        assertEquals(List.of(7L, 6L, 5L, 4L, 3L, 2L, 1L), seen);
+        assertEquals(3, pages);
+    }
+
+    @Test
+    void historyCursorOfAnotherOrderIsRejected() {
+        fx.createOrder("c-1", "o-1", 100);
+        fx.createOrder("c-1", "o-2", 100);
+        fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        String cursor = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().nextCursor().orElseThrow();
+
+        assertThrows(InvalidCursorException.class, () -> fx.reads.history("c-1", "o-2", 1, Optional.of(cursor)));
+    }
+
+    @Test
+    void transitionPreservesAttributesThisCodeDoesNotKnow() {
+        fx.createOrder("c-1", "o-1", 100);
+        fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
+                .key(Map.of(Keys.PK, s(Keys.orderPk("o-1")), Keys.SK, s(Keys.ROOT_SK)))
+                .updateExpression("SET giftMessage = :m").expressionAttributeValues(Map.of(":m", s("Happy birthday"))));
+
+        fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+
+        assertEquals("Happy birthday", fx.raw(Keys.orderPk("o-1"), Keys.ROOT_SK).get("giftMessage").s());
+    }
+
+    @Test
+    void historyRowsCarryNoIndexKeys() {
+        fx.createOrder("c-1", "o-1", 100, 200);
+        for (Map<String, AttributeValue> row : fx.partition(Keys.orderPk("o-1"))) {
+            boolean root = row.get(Keys.SK).s().equals(Keys.ROOT_SK);
+            assertEquals(root, row.containsKey(Keys.GSI1PK), row.get(Keys.SK).s());
+            assertEquals(root, row.containsKey(Keys.GSI2PK), row.get(Keys.SK).s());
+            assertEquals(root, row.containsKey(Keys.GSI3PK), row.get(Keys.SK).s());
+        }
+    }
+
+    @Test
+    void readingAnItemOfAnotherEntityTypeIsAnError() {
+        fx.testTable.client().putItem(b -> b.tableName(fx.table.tableName()).item(Map.of(
+                Keys.PK, s(Keys.orderPk("o-x")), Keys.SK, s(Keys.ROOT_SK), "entityType", s("CUSTOMER"))));
+        assertThrows(CorruptItemException.class, () -> fx.reads.findHeaderById("o-x"));
+        assertThrows(CorruptItemException.class, () -> fx.reads.findAggregateById("o-x"));
+    }
+
+    // ---- lines --------------------------------------------------------------------------------
+
+    @Test
+    void addingAndRemovingLinesKeepsTheTotalRight() {
+        fx.createOrder("c-1", "o-1", 1000);
+
+        ItemChangeOutcome added = fx.lines.addItem("c-1", "o-1", new NewItem("B", Optional.empty(), 3, 250));
+        OrderItem line = assertInstanceOf(ItemChangeOutcome.Added.class, added).item();
+        assertEquals(1750, fx.reads.findHeaderById("o-1").orElseThrow().total());
+
+        String firstLine = fx.reads.findAggregate("c-1", "o-1").map(OrderAggregate::items).orElseThrow().get(0).itemId();
+        assertInstanceOf(ItemChangeOutcome.Removed.class, fx.lines.removeItem("c-1", "o-1", firstLine));
+
+        OrderAggregate after = fx.reads.findAggregateById("o-1").orElseThrow();
+        assertEquals(750, after.order().total());
+        assertEquals(1, after.order().itemCount());
+        assertEquals(List.of(line), after.items());
+    }
+
+    @Test
+    void linesCannotChangeOncePaid() {
+        OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
+        fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+
+        assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
+                fx.lines.addItem("c-1", "o-1", new NewItem("B", Optional.empty(), 1, 1)));
+        assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
+                fx.lines.removeItem("c-1", "o-1", order.items().get(0).itemId()));
+
+        OrderAggregate after = fx.reads.findAggregateById("o-1").orElseThrow();
+        assertEquals(order.items(), after.items());
+        assertEquals(1000, after.order().total());
+    }
+
+    @Test
+    void lineChangesOfUnknownOrdersOrLinesAreNotFound() {
+        fx.createOrder("c-1", "o-1", 1000);
+        assertEquals(new ItemChangeOutcome.OrderNotFound(),
+                fx.lines.addItem("c-1", "missing", new NewItem("B", Optional.empty(), 1, 1)));
+        assertEquals(new ItemChangeOutcome.OrderNotFound(),
+                fx.lines.addItem("c-2", "o-1", new NewItem("B", Optional.empty(), 1, 1)));
+        assertEquals(new ItemChangeOutcome.ItemNotFound(), fx.lines.removeItem("c-1", "o-1", "nope"));
+        assertEquals(1000, fx.reads.findHeaderById("o-1").orElseThrow().total());
+        assertTrue(fx.partition(Keys.orderPk("missing")).isEmpty());
+    }
+
+    @Test
+    void anOrderCannotGrowBeyondOneTransactionsWorthOfLines() {
+        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, new NewItem("A", Optional.empty(), 1, 1));
+        fx.writes.create("o-1", new NewOrder("c-1", "EUR", items), "x");
+
+        assertEquals(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
+                fx.lines.addItem("c-1", "o-1", new NewItem("B", Optional.empty(), 1, 1)));
+        assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-1").orElseThrow().items().size());
+    }
+
+    @Test
+    void lineStatusFollowsItsLifecycleOnlyWhileTheOrderIsInFulfilment() {
+        OrderAggregate order = fx.createOrder("c-1", "o-1", 1000, 2000);
+        String first = order.items().get(0).itemId();
+        String second = order.items().get(1).itemId();
+
+        assertEquals(new ItemChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED),
+                fx.lines.changeItemStatus("c-1", "o-1", first, ItemStatus.PICKED));
+
+        fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+        OrderItem picked = assertInstanceOf(ItemChangeOutcome.StatusChanged.class,
+                fx.lines.changeItemStatus("c-1", "o-1", first, ItemStatus.PICKED)).item();
+        assertEquals(ItemStatus.PICKED, picked.itemStatus());
+        assertEquals(Optional.of(picked), fx.reads.findItem("c-1", "o-1", first));
+
+        assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PENDING, ItemStatus.SHIPPED),
+                fx.lines.changeItemStatus("c-1", "o-1", second, ItemStatus.SHIPPED));
+        assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PICKED, ItemStatus.PENDING),
+                fx.lines.changeItemStatus("c-1", "o-1", first, ItemStatus.PENDING));
+        assertEquals(new ItemChangeOutcome.ItemNotFound(),
+                fx.lines.changeItemStatus("c-1", "o-1", "nope", ItemStatus.PICKED));
+        assertEquals(new ItemChangeOutcome.ItemNotFound(),
+                fx.lines.changeItemStatus("c-2", "o-1", first, ItemStatus.SHIPPED));
+        assertEquals(ItemStatus.PENDING, fx.reads.findItem("c-1", "o-1", second).orElseThrow().itemStatus());
+    }
+
+    @Test
+    void lineStatusUpdatePreservesAttributesThisCodeDoesNotKnow() {
+        OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
+        String itemId = order.items().get(0).itemId();
+        fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
+                .key(Map.of(Keys.PK, s(Keys.orderPk("o-1")), Keys.SK, s(Keys.itemSk(itemId))))
+                .updateExpression("SET warehouse = :w").expressionAttributeValues(Map.of(":w", s("BER-1"))));
+        fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+
+        fx.lines.changeItemStatus("c-1", "o-1", itemId, ItemStatus.PICKED);
+
+        Map<String, AttributeValue> raw = fx.raw(Keys.orderPk("o-1"), Keys.itemSk(itemId));
+        assertEquals("BER-1", raw.get("warehouse").s());
+        assertEquals("PICKED", raw.get("itemStatus").s());
+        assertFalse(raw.containsKey(Keys.GSI1PK));
+    }
+
+    private static StatusChangeRequest change(String orderId, OrderStatus target, Optional<Long> expectedVersion) {
+        return new StatusChangeRequest(Optional.of("c-1"), orderId, target, expectedVersion, "ops",
+                Optional.of("checkout"));
+    }
+
+    private static List<Long> versions(Page<StatusChange> page) {
+        return page.items().stream().map(StatusChange::version).toList();
+    }
+
+    /** A processed record of some request, as order intake and the payment webhook write them. */
+    private ProcessedRecord record(String requestKey) {
+        return fx.records.record(Map.of(Keys.PK, s(requestKey), Keys.SK, s("REQUEST")), EntityType.IDEMPOTENCY_KEY,
+                Map.of(), Duration.ofHours(1));
+    }
+}

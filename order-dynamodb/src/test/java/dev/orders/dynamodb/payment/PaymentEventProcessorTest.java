@@ -1,0 +1,84 @@
+package dev.orders.dynamodb.payment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doCallRealMethod;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.dynamodb.order.OrderReads;
+import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.local.DynamoDbLocalExtension;
+import dev.orders.local.TestTable;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mockito;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+
+/**
+ * On AWS a delivery racing another one may see a TransactionConflict; DynamoDB Local serialises
+ * transactions and never reports one, so the conflict is injected once and the retry runs for real.
+ */
+@ExtendWith(DynamoDbLocalExtension.class)
+class PaymentEventProcessorTest {
+    private Fixture fx;
+    private DynamoDbClient client;
+    private PaymentEventProcessor processor;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        fx.seedSampleOrder();
+        client = spy(table.client());
+        OrdersTable conflicting = new OrdersTable(client, table.tableName());
+        ProcessedRecords records = new ProcessedRecords(conflicting, fx.clock);
+        OrderReads reads = new OrderReads(conflicting, fx.cursors);
+        processor = new PaymentEventProcessor(reads, new OrderWrites(conflicting, reads, records, fx.clock), records,
+                fx.clock);
+    }
+
+    private static PaymentEvent event(String id, String type) {
+        return new PaymentEvent(id, type, 1_795_348_800L, Fixture.SAMPLE_ORDER, 2 * 1250 + 899, "EUR");
+    }
+
+    @Test
+    void aTransactionConflictOnTheStatusChangeIsRetriedAndAppliesOnce() {
+        AtomicInteger calls = new AtomicInteger();
+        Mockito.doAnswer(invocation -> {
+            if (calls.getAndIncrement() == 0) {
+                throw TransactionCanceledException.builder().message("cancelled").cancellationReasons(
+                        CancellationReason.builder().code("TransactionConflict").build()).build();
+            }
+            return invocation.callRealMethod();
+        }).when(client).transactWriteItems(any(TransactWriteItemsRequest.class));
+
+        assertEquals(PaymentOutcome.APPLIED, processor.process(event("evt_c1", "payment.succeeded")));
+        assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(Fixture.SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(2, calls.get());
+    }
+
+    @Test
+    void aConflictOnARecordWrittenAloneIsRetried() {
+        Mockito.doThrow(TransactionConflictException.builder().message("conflict").build())
+                .doCallRealMethod().when(client).putItem(any(PutItemRequest.class));
+        doCallRealMethod().when(client).putItem(any(java.util.function.Consumer.class));
+
+        assertEquals(PaymentOutcome.UNKNOWN_TYPE, processor.process(event("evt_c2", "invoice.created")));
+        assertEquals(PaymentOutcome.DUPLICATE, processor.process(event("evt_c2", "invoice.created")));
+        verify(client, times(3)).putItem(any(PutItemRequest.class));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.orders.dynamodb.support;
+
+import static dev.orders.dynamodb.table.Attrs.s;
+
+import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderCreation;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.dynamodb.customer.CustomerRepository;
+import dev.orders.dynamodb.feed.OrderFeeds;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.order.OrderLines;
+import dev.orders.dynamodb.order.OrderReads;
+import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.local.TestTable;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The repositories of the model over one fresh table of DynamoDB Local, and a few writing shortcuts. */
+public final class Fixture {
+    /** The ids the sample events of events/ use. */
+    public static final String SAMPLE_CUSTOMER = "c-ada";
+    public static final String SAMPLE_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RA";
+    public static final String SAMPLE_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RB";
+    public static final String SAMPLE_OTHER_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RC";
+
+    public final TestTable testTable;
+    public final OrdersTable table;
+    public final TickingClock clock = new TickingClock(Instant.parse("2026-01-01T00:00:00Z"), Duration.ofSeconds(1));
+    public final CursorCodec cursors = new CursorCodec("fixture cursor secret 0123456789".getBytes(StandardCharsets.UTF_8));
+    public final CustomerRepository customers;
+    public final ProcessedRecords records;
+    public final OrderReads reads;
+    public final OrderWrites writes;
+    public final OrderLines lines;
+    public final OrderFeeds feeds;
+
+    public Fixture(TestTable testTable) {
+        this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
+    }
+
+    public Fixture(TestTable testTable, int statusShards) {
+        this.testTable = testTable;
+        this.table = new OrdersTable(testTable.client(), testTable.tableName(), statusShards);
+        this.customers = new CustomerRepository(table, clock);
+        this.records = new ProcessedRecords(table, clock);
+        this.reads = new OrderReads(table, cursors);
+        this.writes = new OrderWrites(table, reads, records, clock);
+        this.lines = new OrderLines(table, reads, clock);
+        this.feeds = new OrderFeeds(table, cursors);
+    }
+
+    public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
+        List<NewItem> items = java.util.Arrays.stream(unitPrices)
+                .mapToObj(price -> new NewItem("SKU-" + price, Optional.of("Item " + price), 1, price)).toList();
+        OrderCreation outcome = writes.create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
+        return ((OrderCreation.Created) outcome).aggregate();
+    }
+
+    /** The order the sample events name: two mugs at 12.50 and a tea at 8.99, in CREATED. */
+    public OrderAggregate seedSampleOrder() {
+        NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
+                new NewItem("MUG-BLUE", Optional.of("Blue mug"), 2, 1250),
+                new NewItem("TEA-EARL-100G", Optional.empty(), 1, 899)));
+        OrderCreation outcome = writes.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
+                "customer:" + SAMPLE_CUSTOMER);
+        return ((OrderCreation.Created) outcome).aggregate();
+    }
+
+    /** Moves an order along the lifecycle, one legal step at a time. */
+    public void advance(String customerId, String orderId, OrderStatus... steps) {
+        for (OrderStatus step : steps) {
+            StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
+                    step, Optional.empty(), "fixture", Optional.empty()));
+            if (!(outcome instanceof StatusChangeOutcome.Changed)) {
+                throw new IllegalStateException("cannot move " + orderId + " to " + step + ": " + outcome);
+            }
+        }
+    }
+
+    /** The raw item at a key, as DynamoDB holds it. */
+    public Map<String, AttributeValue> raw(String pk, String sk) {
+        return testTable.client().getItem(b -> b.tableName(table.tableName())
+                .key(Map.of(Keys.PK, s(pk), Keys.SK, s(sk))).consistentRead(true)).item();
+    }
+
+    /** Every row of one partition: how tests see exactly what was written. */
+    public List<Map<String, AttributeValue>> partition(String pk) {
+        return testTable.client().query(b -> b.tableName(table.tableName())
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", Keys.PK))
+                .expressionAttributeValues(Map.of(":pk", s(pk)))
+                .consistentRead(true)).items();
+    }
+
+    /** Number of items in the whole table; a test-only Scan to prove that nothing was written. */
+    public int itemCount() {
+        return testTable.client().scan(b -> b.tableName(table.tableName()).select("COUNT")).count();
+    }
+}

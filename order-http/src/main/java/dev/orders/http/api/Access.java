@@ -1,0 +1,68 @@
+package dev.orders.http.api;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Who may use a route, declared with the route and checked before its action runs, so that no handler
+ * repeats it. Missing claims are 401; a customer's request for another customer's resources is 404,
+ * which tells nothing about whether they exist.
+ */
+public sealed interface Access {
+
+    /** Routes under {@code /customers/{customerId}}: that customer, or an administrator. */
+    static Access owner() {
+        return new Owner();
+    }
+
+    /** Routes across customers: administrators only. */
+    static Access admin() {
+        return new Admin();
+    }
+
+    /** No JWT: the handler authenticates the request itself (the payment webhook's signature). */
+    static Access signedByHandler() {
+        return new SignedByHandler();
+    }
+
+    /** The answer that refuses {@code request}, or empty when it may proceed. */
+    Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request);
+
+    record Owner() implements Access {
+        @Override
+        public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
+            return authenticated(request, caller -> caller.mayActFor(request.pathParameter("customerId"))
+                    ? Optional.empty() : Optional.of(Http.problem(Problem.notFound("The resource"))));
+        }
+    }
+
+    record Admin() implements Access {
+        @Override
+        public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
+            return authenticated(request, caller -> caller.isAdmin() ? Optional.empty()
+                    : Optional.of(Http.problem(Problem.of(403, "forbidden", "Forbidden",
+                    "This resource needs the " + Caller.ADMIN_SCOPE + " scope."))));
+        }
+    }
+
+    record SignedByHandler() implements Access {
+        @Override
+        public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code rule}'s refusal of the request's caller; a request without a caller is refused with 401. */
+    private static Optional<APIGatewayV2HTTPResponse> authenticated(
+            HttpRequest request, Function<Caller, Optional<APIGatewayV2HTTPResponse>> rule) {
+        Optional<Caller> caller = Caller.of(request);
+        return caller.isPresent() ? rule.apply(caller.get()) : Optional.of(unauthenticated());
+    }
+
+    private static APIGatewayV2HTTPResponse unauthenticated() {
+        return Http.problem(Problem.of(401, "unauthenticated", "Unauthenticated",
+                "A valid bearer token is required."), Map.of("www-authenticate", "Bearer"));
+    }
+}

@@ -1,0 +1,127 @@
+package dev.orders.http.api;
+
+import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.validation.ValidationException;
+import dev.orders.dynamodb.table.StoreFault;
+import dev.orders.dynamodb.table.WriteConflictException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+
+/**
+ * The shell every HTTP function shares: structured logging with the API request id as correlation id,
+ * routing, and one mapping of failures to problem responses. Client mistakes are 4xx; faults of
+ * DynamoDB that may pass are 503 with Retry-After; nothing internal is ever echoed to the client.
+ * A stream handler: the event is read by {@link HttpApiCodec}, not by the runtime's POJO serializer.
+ */
+public abstract class ApiFunction implements RequestStreamHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiFunction.class);
+    private static final String RETRY_AFTER_SECONDS = "1";
+    /** The MDC key Powertools' JSON layout prints as {@code correlation_id}. */
+    static final String CORRELATION_ID = "correlation_id";
+
+    private final Router router;
+
+    protected ApiFunction(Router router) {
+        this.router = router;
+    }
+
+    public Router router() {
+        return router;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        APIGatewayV2HTTPResponse response;
+        try {
+            response = respond(HttpApiCodec.readEvent(input), context);
+        } catch (HttpApiCodec.InvalidEventException e) {
+            LOG.warn("refused an invalid event: {}", e.getMessage());
+            response = Http.problem(Problem.of(400, "invalid-event", "Invalid request", "The request event is not "
+                    + "an HTTP API event: " + e.getMessage() + "."));
+        }
+        HttpApiCodec.writeResponse(response, output);
+    }
+
+    /** One event, logged with its request id as correlation id. */
+    public APIGatewayV2HTTPResponse respond(APIGatewayV2HTTPEvent event, Context context) {
+        return PowertoolsLogging.withLogging(context, () -> {
+            // Set directly rather than by Powertools' JMESPath lookup, which would need
+            // jackson-databind (1.7 MB of the jar) for one field the event already holds.
+            String requestId = event.getRequestContext() == null ? null : event.getRequestContext().getRequestId();
+            if (requestId != null) {
+                MDC.put(CORRELATION_ID, requestId);
+            }
+            long start = System.nanoTime();
+            APIGatewayV2HTTPResponse response = handle(event);
+            LOG.info("{} {} answered {} in {}", entry("method", HttpRequest.method(event)),
+                    entry("route", String.valueOf(event.getRouteKey())), entry("status", response.getStatusCode()),
+                    entry("durationMs", (System.nanoTime() - start) / 1_000_000));
+            return response;
+        });
+    }
+
+    /** Routing and failure mapping without the logging context, for callers that set their own. */
+    public APIGatewayV2HTTPResponse handle(APIGatewayV2HTTPEvent event) {
+        try {
+            return router.dispatch(event);
+        } catch (ValidationException e) {
+            return Http.problem(Problem.validation(e.errors()));
+        } catch (HttpRequest.PayloadTooLargeException e) {
+            return Http.problem(Problem.of(413, "payload-too-large", "Request body too large",
+                    "The request body exceeds " + HttpRequest.MAX_BODY_BYTES + " bytes."));
+        } catch (WriteConflictException e) {
+            LOG.warn("transaction conflict", e);
+            return Http.problem(Problem.of(409, "concurrent-update", "Concurrent update",
+                    "Another request changed this resource at the same moment; retry."),
+                    Map.of("retry-after", RETRY_AFTER_SECONDS));
+        } catch (RuntimeException e) {
+            return failure(e);
+        }
+    }
+
+    /** A fault of DynamoDB that may pass is 503; anything else is a fault of this code, 500. */
+    private static APIGatewayV2HTTPResponse failure(RuntimeException e) {
+        Optional<StoreFault> fault = StoreFault.of(e);
+        if (fault.isEmpty()) {
+            LOG.error("unexpected failure", e);
+            return internalError();
+        }
+        return switch (fault.get()) {
+            case UNAVAILABLE -> {
+                LOG.warn("DynamoDB unavailable: {}", StoreFault.errorCode(e), e);
+                yield unavailable();
+            }
+            case UNREACHABLE -> {
+                LOG.warn("DynamoDB unreachable", e);
+                yield unavailable();
+            }
+            case REFUSED -> {
+                LOG.error("DynamoDB refused a request", e);
+                yield internalError();
+            }
+        };
+    }
+
+    private static APIGatewayV2HTTPResponse unavailable() {
+        return Http.problem(Problem.of(503, "unavailable", "Service unavailable",
+                "The order store is busy or unreachable; nothing was changed. Retry shortly."),
+                Map.of("retry-after", RETRY_AFTER_SECONDS));
+    }
+
+    private static APIGatewayV2HTTPResponse internalError() {
+        return Http.problem(Problem.of(500, "internal", "Internal error",
+                "The request failed unexpectedly. It has been logged."));
+    }
+}

@@ -1,0 +1,46 @@
+package dev.orders.http.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * The one JSON mapper of the functions: jackson-jr, light to load at cold start. It refuses
+ * duplicate keys (a request must mean one thing) and deeply nested input.
+ */
+public final class Json {
+    private static final JSON MAPPER = JSON.builder(JsonFactory.builder()
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(32).build())
+                    .build())
+            .build();
+
+    private Json() {
+    }
+
+    /** Parses any JSON value; {@link IOException} when the text is not JSON. */
+    public static Object parse(String text) throws IOException {
+        return MAPPER.anyFrom(text);
+    }
+
+    public static Object parse(InputStream json) throws IOException {
+        return MAPPER.anyFrom(json);
+    }
+
+    public static void write(Object value, OutputStream out) throws IOException {
+        MAPPER.write(value, out);
+    }
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.asString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write JSON", e);
+        }
+    }
+}

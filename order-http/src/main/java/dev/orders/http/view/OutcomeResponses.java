@@ -1,0 +1,123 @@
+package dev.orders.http.view;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.customer.CustomerCreation;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.dynamodb.order.OrderIntake;
+import dev.orders.http.api.Http;
+import dev.orders.http.api.Problem;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The answer to every outcome of a change, one method per outcome type. Each maps every case of its
+ * sealed type and fails on one it does not know, never falling back to another answer; a test
+ * feeds each method every permitted case, so a new outcome without an answer fails the build.
+ */
+public final class OutcomeResponses {
+    private OutcomeResponses() {
+    }
+
+    public static APIGatewayV2HTTPResponse orderIntake(OrderIntake.Result result) {
+        if (result instanceof OrderIntake.Result.Created created) {
+            Order order = created.aggregate().order();
+            Map<String, String> headers = new HashMap<>();
+            headers.put("location", "/customers/" + order.customerId() + "/orders/" + order.orderId());
+            headers.put("etag", Http.etag(order.version()));
+            if (created.replayed()) {
+                headers.put("idempotent-replayed", "true");
+            }
+            return Http.json(201, Views.aggregate(created.aggregate()), headers);
+        }
+        if (result instanceof OrderIntake.Result.KeyReused) {
+            return Http.problem(Problem.of(422, "idempotency-key-reused", "Idempotency key reused",
+                    "This Idempotency-Key was used for a different order request."));
+        }
+        throw unknown(result);
+    }
+
+    public static APIGatewayV2HTTPResponse statusChange(StatusChangeOutcome outcome) {
+        if (outcome instanceof StatusChangeOutcome.Changed changed) {
+            Order order = changed.order();
+            return Http.json(200, Views.order(order), Map.of("etag", Http.etag(order.version())));
+        }
+        if (outcome instanceof StatusChangeOutcome.StaleVersion stale) {
+            return Http.problem(Problem.of(409, "stale-version", "Stale version",
+                    "The order has changed since the version you sent; read it again.")
+                    .with("currentVersion", stale.currentVersion()));
+        }
+        if (outcome instanceof StatusChangeOutcome.IllegalTransition illegal) {
+            return Http.problem(Problem.of(409, "illegal-transition", "Transition not allowed",
+                    "An order in " + illegal.from() + " cannot move to " + illegal.to() + ".")
+                    .with("currentStatus", illegal.from().name())
+                    .with("allowed", illegal.from().next().stream().map(Enum::name).sorted().toList()));
+        }
+        if (outcome instanceof StatusChangeOutcome.OrderNotFound) {
+            return Http.problem(Problem.notFound("The order"));
+        }
+        throw unknown(outcome);
+    }
+
+    public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
+        if (outcome instanceof ItemChangeOutcome.Added added) {
+            OrderItem item = added.item();
+            return Http.json(201, Views.item(item), Map.of("location", "/customers/" + item.customerId()
+                    + "/orders/" + item.orderId() + "/items/" + item.itemId()));
+        }
+        if (outcome instanceof ItemChangeOutcome.Removed) {
+            return Http.noContent();
+        }
+        if (outcome instanceof ItemChangeOutcome.StatusChanged changed) {
+            return Http.json(200, Views.item(changed.item()));
+        }
+        return Http.problem(itemRefusal(outcome));
+    }
+
+    public static APIGatewayV2HTTPResponse customerCreation(CustomerCreation creation) {
+        if (creation instanceof CustomerCreation.Created created) {
+            return Http.json(201, Views.customer(created.customer()));
+        }
+        if (creation instanceof CustomerCreation.AlreadyExists) {
+            return Http.problem(Problem.of(412, "already-exists", "Customer already exists",
+                    "A profile with this id exists; it was left unchanged."));
+        }
+        throw unknown(creation);
+    }
+
+    /** The problem of every item change that wrote nothing. */
+    private static Problem itemRefusal(ItemChangeOutcome outcome) {
+        if (outcome instanceof ItemChangeOutcome.OrderNotFound) {
+            return Problem.notFound("The order");
+        }
+        if (outcome instanceof ItemChangeOutcome.ItemNotFound) {
+            return Problem.notFound("The item");
+        }
+        if (outcome instanceof ItemChangeOutcome.OrderNotOpen closed) {
+            return Problem.of(409, "order-not-open", "Order not open",
+                    "Items can be added or removed only while the order is CREATED or AWAITING_PAYMENT.")
+                    .with("currentStatus", closed.status().name());
+        }
+        if (outcome instanceof ItemChangeOutcome.OrderNotInFulfillment notYet) {
+            return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfilment",
+                    "Item statuses change only while the order is PAID, IN_FULFILLMENT or PARTIALLY_FULFILLED.")
+                    .with("currentStatus", notYet.status().name());
+        }
+        if (outcome instanceof ItemChangeOutcome.IllegalItemTransition illegal) {
+            return Problem.of(409, "illegal-item-transition", "Transition not allowed",
+                    "An item in " + illegal.from() + " cannot move to " + illegal.to() + ".")
+                    .with("currentStatus", illegal.from().name());
+        }
+        if (outcome instanceof ItemChangeOutcome.TooManyItems tooMany) {
+            return Problem.of(409, "too-many-items", "Too many items",
+                    "An order holds at most " + tooMany.limit() + " items.");
+        }
+        throw unknown(outcome);
+    }
+
+    private static IllegalStateException unknown(Object outcome) {
+        return new IllegalStateException("no answer for the outcome " + outcome.getClass().getName());
+    }
+}

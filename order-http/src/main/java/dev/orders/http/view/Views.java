@@ -1,0 +1,84 @@
+package dev.orders.http.view;
+
+import dev.orders.core.customer.Customer;
+import dev.orders.core.feed.Page;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.StatusChange;
+import dev.orders.core.time.Timestamps;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** The JSON shapes of the HTTP API. Money is integer minor units; times are ISO-8601 UTC. */
+public final class Views {
+    private Views() {
+    }
+
+    public static Map<String, Object> customer(Customer customer) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("customerId", customer.customerId());
+        json.put("name", customer.name());
+        json.put("email", customer.email());
+        json.put("createdAt", Timestamps.format(customer.createdAt()));
+        json.put("updatedAt", Timestamps.format(customer.updatedAt()));
+        return json;
+    }
+
+    public static Map<String, Object> order(Order order) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("orderId", order.orderId());
+        json.put("customerId", order.customerId());
+        json.put("status", order.status().name());
+        json.put("version", order.version());
+        json.put("total", order.total());
+        json.put("currency", order.currency());
+        json.put("itemCount", order.itemCount());
+        json.put("createdAt", Timestamps.format(order.createdAt()));
+        json.put("updatedAt", Timestamps.format(order.updatedAt()));
+        return json;
+    }
+
+    public static Map<String, Object> aggregate(OrderAggregate aggregate) {
+        Map<String, Object> json = order(aggregate.order());
+        json.put("items", aggregate.items().stream().map(Views::item).toList());
+        return json;
+    }
+
+    public static Map<String, Object> item(OrderItem item) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("itemId", item.itemId());
+        json.put("sku", item.sku());
+        item.name().ifPresent(name -> json.put("name", name));
+        json.put("quantity", item.quantity());
+        json.put("unitPrice", item.unitPrice());
+        json.put("lineTotal", item.lineTotal());
+        json.put("itemStatus", item.itemStatus().name());
+        json.put("createdAt", Timestamps.format(item.createdAt()));
+        json.put("updatedAt", Timestamps.format(item.updatedAt()));
+        return json;
+    }
+
+    public static Map<String, Object> change(StatusChange change) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("version", change.version());
+        json.put("fromStatus", change.from().map(Enum::name).orElse(null));
+        json.put("toStatus", change.to().name());
+        json.put("changedAt", Timestamps.format(change.changedAt()));
+        json.put("changedBy", change.changedBy());
+        json.put("reason", change.reason().orElse(null));
+        change.eventId().ifPresent(eventId -> json.put("eventId", eventId));
+        return json;
+    }
+
+    /** A page as {@code {<name>: [...], nextCursor?}}. */
+    public static <T> Map<String, Object> page(String name, Page<T> page, Function<T, Map<String, Object>> view) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        List<Map<String, Object>> items = page.items().stream().map(view).toList();
+        json.put(name, items);
+        page.nextCursor().ifPresent(cursor -> json.put("nextCursor", cursor));
+        return json;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.orders.http.support;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.api.ApiFunction;
+import dev.orders.http.api.Caller;
+import dev.orders.http.api.Json;
+import dev.orders.http.wiring.Services;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Invokes a function as Lambda would, and reads its response as a client would. */
+public final class Api {
+    public static final String CURSOR_SECRET = "test cursor secret, not for production";
+    /** The administrator of the sample events of the cross-customer routes. */
+    public static final String ADMIN = "ops-grace";
+
+    private Api() {
+    }
+
+    /** Services of the functions over the fixture's table, configured as the template configures them. */
+    public static Services services(Fixture fx) {
+        return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
+                Services.CURSOR_SECRET, CURSOR_SECRET,
+                Services.STATUS_FEED_SHARDS, Integer.toString(fx.table.statusShards())), fx.testTable.client());
+    }
+
+    /**
+     * The environment Lambda gives a function (template variables, region, credentials), pointing at
+     * {@code endpoint}: what {@link Services#fromEnvironment(Map)} builds the production client from.
+     */
+    public static Map<String, String> environment(String tableName, URI endpoint) {
+        return Map.of(Services.TABLE_NAME, tableName, Services.CURSOR_SECRET, CURSOR_SECRET,
+                Services.DYNAMODB_ENDPOINT, endpoint.toString(), "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+    }
+
+    public static Reply invoke(ApiFunction function, APIGatewayV2HTTPEvent event) {
+        return new Reply(function.respond(event, new TestContext()));
+    }
+
+    /** A sample event with another method, path, query, headers or body: a variation of {@code sample}. */
+    public static APIGatewayV2HTTPEvent variant(String sample, Map<String, Object> changes) {
+        Map<String, Object> json = SampleEvents.json(sample);
+        json.putAll(changes);
+        return SampleEvents.fromJson(json);
+    }
+
+    /** A sample event with another body. */
+    public static APIGatewayV2HTTPEvent withBody(String sample, Object body) {
+        return variant(sample, Map.of("body", body instanceof String text ? text : Json.write(body)));
+    }
+
+    /** A sample event with other path parameters (raw path and route key stay as in the sample). */
+    public static APIGatewayV2HTTPEvent withPath(String sample, Map<String, String> pathParameters) {
+        return variant(sample, Map.of("pathParameters", pathParameters));
+    }
+
+    /** {@code event} as sent by {@code subject} with {@code scopes}, as the JWT authorizer would pass it. */
+    public static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String subject, String... scopes) {
+        Map<String, String> claims = new LinkedHashMap<>(Map.of("sub", subject, "iss", "https://auth.example.com/",
+                "aud", "order-service"));
+        if (scopes.length > 0) {
+            claims.put("scope", String.join(" ", scopes));
+        }
+        event.getRequestContext().setAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
+                        .withClaims(claims).withScopes(List.of(scopes)).build()).build());
+        return event;
+    }
+
+    /** {@code event} as an administrator (scope orders:admin) sends it. */
+    public static APIGatewayV2HTTPEvent asAdmin(APIGatewayV2HTTPEvent event) {
+        return as(event, ADMIN, Caller.ADMIN_SCOPE);
+    }
+
+    /** {@code event} without any authorizer context: what arrives when no authorizer ran. */
+    public static APIGatewayV2HTTPEvent anonymous(APIGatewayV2HTTPEvent event) {
+        event.getRequestContext().setAuthorizer(null);
+        return event;
+    }
+
+    /** The response, with its body parsed. */
+    public record Reply(APIGatewayV2HTTPResponse response) {
+        public int status() {
+            return response.getStatusCode();
+        }
+
+        public Optional<String> header(String name) {
+            return response.getHeaders() == null ? Optional.empty()
+                    : response.getHeaders().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(Map.Entry::getValue).findFirst();
+        }
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> json() {
+            try {
+                Object body = Json.parse(response.getBody());
+                return body instanceof Map ? new LinkedHashMap<>((Map<String, Object>) body) : Map.of();
+            } catch (IOException e) {
+                throw new UncheckedIOException("response body is not JSON: " + response.getBody(), e);
+            }
+        }
+
+        public String contentType() {
+            return header("content-type").orElse("");
+        }
+    }
+}

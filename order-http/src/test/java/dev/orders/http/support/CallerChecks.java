@@ -1,0 +1,44 @@
+package dev.orders.http.support;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.api.ApiFunction;
+
+/** The access rules as a client sees them, checked on a sample event with other callers. */
+public final class CallerChecks {
+    private CallerChecks() {
+    }
+
+    /**
+     * A route of {@code /customers/{customerId}}: without claims 401 (with a Bearer challenge), for
+     * another customer 404 that does not name the owner; neither writes anything.
+     */
+    public static void assertOwnerOnly(Fixture fx, ApiFunction function, String sample) {
+        int before = fx.itemCount();
+        Api.Reply anonymous = Api.invoke(function, Api.anonymous(SampleEvents.load(sample)));
+        assertEquals(401, anonymous.status(), sample);
+        assertTrue(anonymous.contentType().startsWith("application/problem+json"), sample);
+        assertEquals("Bearer", anonymous.header("www-authenticate").orElse(""), sample);
+
+        Api.Reply eve = Api.invoke(function, Api.as(SampleEvents.load(sample), "c-eve"));
+        assertEquals(404, eve.status(), sample);
+        assertFalse(eve.response().getBody().contains(Fixture.SAMPLE_CUSTOMER), sample);
+
+        Api.Reply adminOfOthers = Api.invoke(function, Api.as(SampleEvents.load(sample), "c-eve", "orders"));
+        assertEquals(404, adminOfOthers.status(), sample + ": a scope other than orders:admin grants nothing");
+        assertEquals(before, fx.itemCount(), sample + " wrote for a refused caller");
+    }
+
+    /** A route across customers: without claims 401, for a customer without orders:admin 403. */
+    public static void assertAdminOnly(Fixture fx, ApiFunction function, String sample) {
+        int before = fx.itemCount();
+        assertEquals(401, Api.invoke(function, Api.anonymous(SampleEvents.load(sample))).status(), sample);
+        Api.Reply customer = Api.invoke(function, Api.as(SampleEvents.load(sample), Fixture.SAMPLE_CUSTOMER, "orders"));
+        assertEquals(403, customer.status(), sample);
+        assertTrue(customer.contentType().startsWith("application/problem+json"), sample);
+        assertEquals(before, fx.itemCount(), sample);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.orders.http.support;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import software.amazon.awssdk.http.AbortableInputStream;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.HttpExecuteResponse;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpResponse;
+
+/**
+ * The SDK's HTTP client in front of a real one (DynamoDB Local), answering with DynamoDB's own
+ * throttling and server errors on demand: the faults DynamoDB Local never produces. Every attempt
+ * the SDK makes is recorded, so tests see its retries.
+ */
+public final class FaultyHttpClient implements SdkHttpClient {
+
+    /** Error responses exactly as DynamoDB sends them (status and JSON {@code __type}). */
+    public enum Fault {
+        THROTTLING(400, "com.amazon.coral.availability#ThrottlingException"),
+        PROVISIONED_THROUGHPUT_EXCEEDED(400, "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException"),
+        INTERNAL_SERVER_ERROR(500, "com.amazon.coral.service#InternalFailure"),
+        SERVICE_UNAVAILABLE(503, "com.amazon.coral.service#ServiceUnavailableException");
+
+        final int status;
+        final String type;
+
+        Fault(int status, String type) {
+            this.status = status;
+            this.type = type;
+        }
+    }
+
+    /** One HTTP attempt of the SDK: the DynamoDB operation and the fault answered, if any. */
+    public record Attempt(String operation, long nanoTime, Optional<Fault> fault) {
+    }
+
+    private final SdkHttpClient delegate;
+    private final Map<String, Queue<Fault>> next = new ConcurrentHashMap<>();
+    private final Map<String, Fault> always = new ConcurrentHashMap<>();
+    private final List<Attempt> attempts = new ArrayList<>();
+
+    public FaultyHttpClient(SdkHttpClient delegate) {
+        this.delegate = delegate;
+    }
+
+    /** The next attempts at {@code operation} (e.g. "TransactWriteItems") get these faults, in order. */
+    public void failNext(String operation, Fault... faults) {
+        next.computeIfAbsent(operation, k -> new ConcurrentLinkedQueue<>()).addAll(List.of(faults));
+    }
+
+    /** Every attempt at {@code operation} gets {@code fault} until {@link #heal()}. */
+    public void failAlways(String operation, Fault fault) {
+        always.put(operation, fault);
+    }
+
+    public void heal() {
+        always.clear();
+        next.clear();
+    }
+
+    /** The attempts at one operation, e.g. "TransactWriteItems", in order. */
+    public synchronized List<Attempt> attempts(String operation) {
+        return attempts.stream().filter(a -> a.operation().equals(operation)).toList();
+    }
+
+    @Override
+    public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+        String operation = request.httpRequest().firstMatchingHeader("X-Amz-Target")
+                .map(target -> target.substring(target.indexOf('.') + 1)).orElse("");
+        Fault fault = always.get(operation);
+        if (fault == null) {
+            fault = Optional.ofNullable(next.get(operation)).map(Queue::poll).orElse(null);
+        }
+        synchronized (this) {
+            attempts.add(new Attempt(operation, System.nanoTime(), Optional.ofNullable(fault)));
+        }
+        if (fault == null) {
+            return delegate.prepareRequest(request);
+        }
+        return respond(fault);
+    }
+
+    private static ExecutableHttpRequest respond(Fault fault) {
+        return new ExecutableHttpRequest() {
+            @Override
+            public HttpExecuteResponse call() {
+                byte[] body = ("{\"__type\":\"" + fault.type + "\",\"message\":\"injected by the test\"}")
+                        .getBytes(StandardCharsets.UTF_8);
+                return HttpExecuteResponse.builder()
+                        .response(SdkHttpResponse.builder().statusCode(fault.status)
+                                .putHeader("Content-Type", "application/x-amz-json-1.0")
+                                .putHeader("Content-Length", Integer.toString(body.length))
+                                .putHeader("x-amzn-RequestId", "injected-fault")
+                                .build())
+                        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(body)))
+                        .build();
+            }
+
+            @Override
+            public void abort() {
+                // Nothing in flight.
+            }
+        };
+    }
+
+    @Override
+    public String clientName() {
+        return "Faulty(" + delegate.clientName() + ")";
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.orders.http.support;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.http.api.HttpApiCodec;
+import dev.orders.http.api.Json;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * HTTP API events as a function reads them: the sample files of events/, or variations of them, read
+ * with the functions' own {@link HttpApiCodec}.
+ */
+public final class SampleEvents {
+    private SampleEvents() {
+    }
+
+    public static Path repositoryRoot() {
+        String root = System.getProperty("order-service.root");
+        Path dir = root != null ? Path.of(root) : Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("template.yaml"))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException("template.yaml not found above " + Path.of("").toAbsolutePath());
+        }
+        return dir;
+    }
+
+    /** Every sample's name, as {@link #load} takes it, e.g. {@code create-order/create-order}; sorted. */
+    public static List<String> names() {
+        Path events = repositoryRoot().resolve("events");
+        try (Stream<Path> files = Files.walk(events)) {
+            return files.filter(f -> f.toString().endsWith(".json"))
+                    .map(f -> events.relativize(f).toString().replace('\\', '/').replace(".json", ""))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The sample {@code events/<name>.json}, e.g. {@code create-order/create-order}. */
+    public static APIGatewayV2HTTPEvent load(String name) {
+        return fromJson(text(name));
+    }
+
+    /** The sample's JSON as a mutable map, to derive a variation from it. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> json(String name) {
+        try {
+            return new LinkedHashMap<>((Map<String, Object>) Json.parse(text(name)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static APIGatewayV2HTTPEvent fromJson(Map<String, Object> json) {
+        return fromJson(Json.write(json));
+    }
+
+    public static APIGatewayV2HTTPEvent fromJson(String json) {
+        return HttpApiCodec.readEvent(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static String text(String name) {
+        try {
+            return Files.readString(repositoryRoot().resolve("events").resolve(name + ".json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

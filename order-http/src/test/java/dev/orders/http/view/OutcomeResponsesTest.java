@@ -1,0 +1,127 @@
+package dev.orders.http.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.customer.CustomerCreation;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.dynamodb.order.OrderIntake;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every case of every sealed outcome reaches its own answer: a case added to an outcome type without
+ * an answer (or with the status of another case) fails here rather than answering something else.
+ */
+class OutcomeResponsesTest {
+
+    @Test
+    void everyStatusChangeOutcomeHasItsOwnAnswer() {
+        answersEachCase(StatusChangeOutcome.class, OutcomeResponses::statusChange, Map.of(
+                StatusChangeOutcome.Changed.class, 200,
+                StatusChangeOutcome.StaleVersion.class, 409,
+                StatusChangeOutcome.IllegalTransition.class, 409,
+                StatusChangeOutcome.OrderNotFound.class, 404));
+    }
+
+    @Test
+    void everyItemChangeOutcomeHasItsOwnAnswer() {
+        Map<Class<?>, Integer> statuses = new HashMap<>();
+        statuses.put(ItemChangeOutcome.Added.class, 201);
+        statuses.put(ItemChangeOutcome.Removed.class, 204);
+        statuses.put(ItemChangeOutcome.StatusChanged.class, 200);
+        statuses.put(ItemChangeOutcome.OrderNotFound.class, 404);
+        statuses.put(ItemChangeOutcome.ItemNotFound.class, 404);
+        statuses.put(ItemChangeOutcome.OrderNotOpen.class, 409);
+        statuses.put(ItemChangeOutcome.OrderNotInFulfillment.class, 409);
+        statuses.put(ItemChangeOutcome.IllegalItemTransition.class, 409);
+        statuses.put(ItemChangeOutcome.TooManyItems.class, 409);
+        answersEachCase(ItemChangeOutcome.class, OutcomeResponses::itemChange, statuses);
+    }
+
+    @Test
+    void everyOrderIntakeResultHasItsOwnAnswer() {
+        answersEachCase(OrderIntake.Result.class, OutcomeResponses::orderIntake, Map.of(
+                OrderIntake.Result.Created.class, 201,
+                OrderIntake.Result.KeyReused.class, 422));
+    }
+
+    @Test
+    void everyCustomerCreationHasItsOwnAnswer() {
+        answersEachCase(CustomerCreation.class, OutcomeResponses::customerCreation, Map.of(
+                CustomerCreation.Created.class, 201,
+                CustomerCreation.AlreadyExists.class, 412));
+    }
+
+    /** Each permitted case answers its expected status, and no two cases answer the same thing. */
+    private static <T> void answersEachCase(Class<T> outcomeType, Function<T, APIGatewayV2HTTPResponse> answer,
+                                            Map<Class<?>, Integer> expectedStatus) {
+        assertTrue(outcomeType.isSealed(), outcomeType + " is sealed");
+        Class<?>[] cases = outcomeType.getPermittedSubclasses();
+        assertEquals(expectedStatus.keySet(), Set.of(cases), "the cases of " + outcomeType.getSimpleName());
+        Map<String, Class<?>> seen = new HashMap<>();
+        for (Class<?> kind : cases) {
+            APIGatewayV2HTTPResponse response = answer.apply(outcomeType.cast(sample(kind)));
+            assertEquals(expectedStatus.get(kind), response.getStatusCode(), kind.getName());
+            String fingerprint = response.getStatusCode() + " " + response.getBody();
+            Class<?> earlier = seen.put(fingerprint, kind);
+            assertNull(earlier, kind.getSimpleName() + " answers exactly as " + earlier);
+        }
+    }
+
+    /** An instance of {@code type} with plain values, built through canonical record constructors. */
+    private static Object sample(Class<?> type) {
+        if (type == String.class) {
+            return "x";
+        }
+        if (type == long.class) {
+            return 1L;
+        }
+        if (type == int.class) {
+            return 1;
+        }
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == Instant.class) {
+            return Instant.EPOCH;
+        }
+        if (type == Optional.class) {
+            return Optional.empty();
+        }
+        if (type == List.class) {
+            return List.of();
+        }
+        if (type.isEnum()) {
+            return type.getEnumConstants()[0];
+        }
+        if (!type.isRecord()) {
+            throw new IllegalArgumentException("no sample of " + type);
+        }
+        RecordComponent[] components = type.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        Object[] values = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = sample(types[i]);
+        }
+        try {
+            Constructor<?> canonical = type.getDeclaredConstructor(types);
+            canonical.setAccessible(true);
+            return canonical.newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot build a sample of " + type, e);
+        }
+    }
+}

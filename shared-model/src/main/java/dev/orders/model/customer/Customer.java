@@ -1,7 +1,0 @@
-package dev.orders.model.customer;
-
-import java.time.Instant;
-
-/** A customer profile. */
-public record Customer(String customerId, String name, String email, Instant createdAt, Instant updatedAt) {
-}

@@ -1,5 +1,0 @@
-package dev.orders.model.customer;
-
-/** Outcome of an upsert: the profile as written, and whether it was new. */
-public record CustomerUpsert(Customer customer, boolean created) {
-}
