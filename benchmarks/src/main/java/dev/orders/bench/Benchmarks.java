@@ -3,7 +3,6 @@ package dev.orders.bench;
 import dev.orders.local.LocalDynamoDb;
 import dev.orders.local.TemplateTable;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.LinkedHashSet;
@@ -70,7 +69,7 @@ public final class Benchmarks {
                 JarSizes.run(report);
             }
             if (out != null) {
-                Files.writeString(TemplateTable.locateRepoRoot().resolve(out), report.text());
+                report.writeTo(TemplateTable.locateRepoRoot().resolve(out));
                 System.err.println("wrote " + out);
             }
         } catch (Exception e) {

@@ -1,10 +1,16 @@
 package dev.orders.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A markdown report: sections of prose and tables, printed as they complete and written at the end. */
 final class Report {
+    static final String BEGIN = "<!-- ./sam-local bench --out: figures begin -->";
+    static final String END = "<!-- ./sam-local bench --out: figures end -->";
+
     private final StringBuilder text = new StringBuilder();
 
     void heading(String title) {
@@ -23,8 +29,18 @@ final class Report {
         append(String.join("\n", lines) + "\n");
     }
 
-    String text() {
-        return text.toString();
+    /**
+     * Writes the report to {@code file}: between the file's {@value #BEGIN} and {@value #END} markers
+     * when it has them, so the hand-written text around the figures stays; the whole file otherwise.
+     */
+    void writeTo(Path file) throws IOException {
+        String existing = Files.exists(file) ? Files.readString(file) : "";
+        int begin = existing.indexOf(BEGIN);
+        int end = existing.indexOf(END);
+        String written = begin >= 0 && end > begin
+                ? existing.substring(0, begin + BEGIN.length()) + "\n" + text + existing.substring(end)
+                : text.toString();
+        Files.writeString(file, written);
     }
 
     private void append(String chunk) {
