@@ -48,7 +48,6 @@ public final class Benchmarks {
             sections.addAll(SECTIONS);
         }
         Report report = new Report();
-        report.line("# Performance\n");
         report.line(machine());
         report.line("Command: `./sam-local bench" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`\n");
         int exit = 0;

@@ -30,17 +30,16 @@ final class Report {
     }
 
     /**
-     * Writes the report to {@code file}: between the file's {@value #BEGIN} and {@value #END} markers
-     * when it has them, so the hand-written text around the figures stays; the whole file otherwise.
+     * Writes the report between the {@value #BEGIN} and {@value #END} markers of {@code file}, so the
+     * hand-written text around the figures stays; a file without them is written anew, with them.
      */
     void writeTo(Path file) throws IOException {
         String existing = Files.exists(file) ? Files.readString(file) : "";
         int begin = existing.indexOf(BEGIN);
         int end = existing.indexOf(END);
-        String written = begin >= 0 && end > begin
-                ? existing.substring(0, begin + BEGIN.length()) + "\n" + text + existing.substring(end)
-                : text.toString();
-        Files.writeString(file, written);
+        String before = begin >= 0 && end > begin ? existing.substring(0, begin) : "# Performance\n\n";
+        String after = begin >= 0 && end > begin ? existing.substring(end + END.length()) : "\n";
+        Files.writeString(file, before + BEGIN + "\n" + text + END + after);
     }
 
     private void append(String chunk) {
