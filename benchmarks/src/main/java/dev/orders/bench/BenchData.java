@@ -1,10 +1,10 @@
 package dev.orders.bench;
 
 import dev.orders.local.TemplateTable;
-import dev.orders.local.TestTable;
 import dev.orders.model.customer.CustomerDetails;
 import dev.orders.model.payment.WebhookSignature;
 import dev.orders.model.support.Fixture;
+import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

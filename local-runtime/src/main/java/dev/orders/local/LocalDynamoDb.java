@@ -169,7 +169,8 @@ public final class LocalDynamoDb implements AutoCloseable {
         return "LocalDynamoDb[" + mode + " " + endpoint() + "]";
     }
 
-    static void log(String message) {
+    /** A {@code [local-dynamodb]} line on stderr; the test extension's table cleanup speaks with it too. */
+    public static void log(String message) {
         System.err.println("[local-dynamodb] " + message);
     }
 

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TestTable;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.FaultyHttpClient;
 import dev.orders.model.support.FaultyHttpClient.Fault;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.LogCapture;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.dynamo.CorruptItemException;
 import dev.orders.model.keys.Keys;
 import dev.orders.model.support.Fixture;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

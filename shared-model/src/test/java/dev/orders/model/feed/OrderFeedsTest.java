@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.order.Order;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.order.StatusChangeRequest;
 import dev.orders.model.support.Fixture;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

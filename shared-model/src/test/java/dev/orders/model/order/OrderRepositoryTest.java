@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.dynamo.CorruptItemException;
 import dev.orders.model.feed.InvalidCursorException;
 import dev.orders.model.feed.Page;
 import dev.orders.model.keys.Keys;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.validation.ValidationException;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -7,12 +7,12 @@ import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.dynamo.OrdersTable;
 import dev.orders.model.order.OrderRepository;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Fixture;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,6 @@ package dev.orders.model.support;
 
 import static dev.orders.model.dynamo.Attrs.s;
 
-import dev.orders.local.TestTable;
 import dev.orders.model.customer.CustomerRepository;
 import dev.orders.model.dynamo.OrdersTable;
 import dev.orders.model.feed.CursorCodec;
@@ -17,6 +16,7 @@ import dev.orders.model.order.OrderStatus;
 import dev.orders.model.order.StatusChangeOutcome;
 import dev.orders.model.order.StatusChangeRequest;
 import dev.orders.model.order.StatusTransitions;
+import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

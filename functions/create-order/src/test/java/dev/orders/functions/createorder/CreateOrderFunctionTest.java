@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.feed.FeedRequest;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
@@ -17,6 +15,8 @@ import dev.orders.model.support.Fixture;
 import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.Race;
 import dev.orders.model.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;

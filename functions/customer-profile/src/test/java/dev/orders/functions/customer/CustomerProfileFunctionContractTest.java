@@ -1,10 +1,10 @@
 package dev.orders.functions.customer;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.TemplateContract;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.api.Services;
-import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TestTable;
 import dev.orders.model.keys.Keys;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;
@@ -21,6 +19,8 @@ import dev.orders.model.support.FaultyHttpClient.Fault;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.LogCapture;
 import dev.orders.model.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

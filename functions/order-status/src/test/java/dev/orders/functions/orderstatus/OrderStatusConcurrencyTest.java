@@ -10,8 +10,6 @@ import static dev.orders.model.support.Fixture.SAMPLE_OTHER_ITEM;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.order.Order;
 import dev.orders.model.order.OrderAggregate;
 import dev.orders.model.order.OrderItem;
@@ -21,6 +19,8 @@ import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.Race;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -10,8 +10,6 @@ import static dev.orders.model.support.Fixture.SAMPLE_ORDER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.order.ItemStatus;
 import dev.orders.model.order.Order;
 import dev.orders.model.order.OrderStatus;
@@ -22,6 +20,8 @@ import dev.orders.model.support.CallerChecks;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.api.Services;
-import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TestTable;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.JarClosure;
 import dev.orders.model.support.LogCapture;
 import dev.orders.model.support.ShadedJar;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.api.Json;
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.keys.Keys;
 import dev.orders.model.order.Order;
 import dev.orders.model.order.OrderStatus;
@@ -23,6 +21,8 @@ import dev.orders.model.support.Api.Reply;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

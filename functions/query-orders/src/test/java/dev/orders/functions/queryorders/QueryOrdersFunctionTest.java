@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Api.Reply;
@@ -19,6 +17,8 @@ import dev.orders.model.support.CallerChecks;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.HostileRequests;
 import dev.orders.model.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

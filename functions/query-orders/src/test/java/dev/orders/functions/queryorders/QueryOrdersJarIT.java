@@ -2,13 +2,13 @@ package dev.orders.functions.queryorders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.local.DynamoDbLocalExtension;
 import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TestTable;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;
 import dev.orders.model.support.JarClosure;
 import dev.orders.model.support.ShadedJar;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

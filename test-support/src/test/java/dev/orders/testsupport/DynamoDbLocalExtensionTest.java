@@ -1,5 +1,7 @@
-package dev.orders.local;
+package dev.orders.testsupport;
 
+import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.TemplateTable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;

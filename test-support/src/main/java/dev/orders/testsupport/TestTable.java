@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.testsupport;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
