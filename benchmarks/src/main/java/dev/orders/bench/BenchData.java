@@ -1,6 +1,6 @@
 package dev.orders.bench;
 
-import dev.orders.local.TemplateTable;
+import dev.orders.local.template.TemplateTable;
 import dev.orders.model.customer.CustomerDetails;
 import dev.orders.model.payment.WebhookSignature;
 import dev.orders.model.support.Fixture;

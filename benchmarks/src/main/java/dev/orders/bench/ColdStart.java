@@ -1,9 +1,9 @@
 package dev.orders.bench;
 
 import dev.orders.api.Json;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
 import dev.orders.model.support.SampleEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.TemplateTable;
 import dev.orders.model.dynamo.OrdersTable;
 import dev.orders.model.feed.CursorCodec;
 import dev.orders.model.feed.FeedRequest;

@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

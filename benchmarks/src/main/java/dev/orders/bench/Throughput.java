@@ -1,9 +1,9 @@
 package dev.orders.bench;
 
 import dev.orders.baseline.RawRequests;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.LocalJwtAuthorizer;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.TemplateTable;
 import dev.orders.model.order.Ids;
 import dev.orders.model.order.NewItem;
 import dev.orders.model.order.NewOrder;

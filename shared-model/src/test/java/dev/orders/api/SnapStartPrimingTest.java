@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.FaultyHttpClient;
 import dev.orders.model.support.FaultyHttpClient.Fault;

@@ -1,7 +1,7 @@
 package dev.orders.testsupport;
 
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.TemplateTable;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.SamLocal;
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.cli.SamLocal;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
 import dev.orders.model.customer.CustomerDetails;
 import dev.orders.model.support.Fixture;
 import dev.orders.testsupport.TestTable;

@@ -1,6 +1,6 @@
 package dev.orders.local.e2e;
 
-import dev.orders.local.LocalJwtAuthorizer;
+import dev.orders.local.api.LocalJwtAuthorizer;
 import java.time.Clock;
 import java.time.Duration;
 

@@ -2,7 +2,7 @@ package dev.orders.model.keys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.local.TemplateTable;
+import dev.orders.local.template.TemplateTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

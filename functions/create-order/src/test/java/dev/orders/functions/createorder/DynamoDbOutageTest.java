@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.api.Services;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.TemplateTable;
 import dev.orders.model.dynamo.OrdersTable;
 import dev.orders.model.feed.CursorCodec;
 import dev.orders.model.feed.FeedRequest;

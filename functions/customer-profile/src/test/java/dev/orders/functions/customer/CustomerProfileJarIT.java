@@ -2,7 +2,7 @@ package dev.orders.functions.customer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.JarClosure;
 import dev.orders.model.support.ShadedJar;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.api.Services;
-import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.model.keys.Keys;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.api.Services;
-import dev.orders.local.LocalDynamoDb;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.model.order.OrderStatus;
 import dev.orders.model.support.Api;
 import dev.orders.model.support.Fixture;

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.template;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
 import java.util.Map;
 import java.util.Optional;

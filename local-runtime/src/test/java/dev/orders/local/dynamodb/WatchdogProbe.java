@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.dynamodb;
 
 /** Run in its own JVM by {@link ParentWatchdogTest}: starts a server, reports its pid, waits to be killed. */
 public final class WatchdogProbe {

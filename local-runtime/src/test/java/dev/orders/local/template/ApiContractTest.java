@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.template;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

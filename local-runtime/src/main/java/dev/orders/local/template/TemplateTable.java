@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.template;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;

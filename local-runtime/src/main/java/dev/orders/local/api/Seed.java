@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
@@ -13,17 +13,17 @@ import java.util.Map;
  * the functions, exactly as a client would): three customers and orders in several statuses, each
  * with its history. Skipped when the first customer already exists (a --data-dir restart).
  */
-final class Seed {
+public final class Seed {
     private final LocalHttpApi api;
     private final LocalJwtAuthorizer tokens;
 
-    Seed(LocalHttpApi api, LocalJwtAuthorizer tokens) {
+    public Seed(LocalHttpApi api, LocalJwtAuthorizer tokens) {
         this.api = api;
         this.tokens = tokens;
     }
 
     /** Returns false when the data was already there. */
-    boolean run() throws IOException {
+    public boolean run() throws IOException {
         if (call("c-ada", "GET", "/customers/c-ada", null).status() == 200) {
             return false;
         }

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.dynamodb;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;

@@ -1,5 +1,6 @@
-package dev.orders.local;
+package dev.orders.local.dynamodb;
 
+import dev.orders.local.template.TemplateTable;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Its own process and classpath, because DynamoDB Local bundles AWS SDK versions that clash with
  * ours.
  */
-final class ChildProcessServer implements LocalDynamoDb.Server {
+public final class ChildProcessServer implements LocalDynamoDb.Server {
 
     static final String HOME_PROPERTY = "dynamodb.local.home";
     private static final String MAIN_CLASS = "dev.orders.dynamodblocal.ParentWatchdogLauncher";
@@ -113,7 +114,7 @@ final class ChildProcessServer implements LocalDynamoDb.Server {
     }
 
     /** SIGTERM, then SIGKILL if the process is still there after {@code grace}. */
-    static void terminate(Process process, Duration grace) {
+    public static void terminate(Process process, Duration grace) {
         process.destroy();
         try {
             if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -1,9 +1,10 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.local.template.SamTemplate;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;

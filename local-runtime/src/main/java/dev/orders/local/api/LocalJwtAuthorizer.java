@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.lambda;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,14 +10,14 @@ import java.util.function.Supplier;
  * or starts a new one (a cold start, in its own class loader) when all are busy, up to a limit.
  * Each instance serves one request at a time.
  */
-final class FunctionInstances implements AutoCloseable {
+public final class FunctionInstances implements AutoCloseable {
     private final Supplier<LambdaFunction> start;
     private final int limit;
     private final LinkedBlockingDeque<LambdaFunction> idle = new LinkedBlockingDeque<>();
     private final List<LambdaFunction> all = new ArrayList<>();
 
     /** {@code first} is kept as the first instance; {@code start} makes more, up to {@code limit}. */
-    FunctionInstances(LambdaFunction first, Supplier<LambdaFunction> start, int limit) {
+    public FunctionInstances(LambdaFunction first, Supplier<LambdaFunction> start, int limit) {
         this.start = start;
         this.limit = limit;
         all.add(first);
@@ -25,7 +25,7 @@ final class FunctionInstances implements AutoCloseable {
     }
 
     /** Runs the event on an idle instance, a new one, or the next to become idle. */
-    byte[] invoke(byte[] eventJson, String requestId) throws Exception {
+    public byte[] invoke(byte[] eventJson, String requestId) throws Exception {
         LambdaFunction instance = acquire();
         try {
             return instance.invoke(eventJson, requestId);

@@ -1,10 +1,13 @@
-package dev.orders.local;
+package dev.orders.local.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.local.UsageException;
+import dev.orders.local.template.CloudFormationYaml;
+import dev.orders.local.template.SamTemplate;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;

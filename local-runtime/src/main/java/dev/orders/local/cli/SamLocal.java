@@ -1,7 +1,18 @@
-package dev.orders.local;
+package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.fasterxml.jackson.jr.ob.JSONObjectException;
+import dev.orders.local.UsageException;
+import dev.orders.local.api.HttpApiEvents;
+import dev.orders.local.api.LocalHttpApi;
+import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.api.Seed;
+import dev.orders.local.dynamodb.ChildProcessServer;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.lambda.FunctionEnvironment;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -382,7 +393,7 @@ public final class SamLocal {
         return file;
     }
 
-    static void log(String message) {
+    public static void log(String message) {
         System.err.println("[sam-local] " + message);
     }
 

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.dynamodb;
 
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.BindMode;

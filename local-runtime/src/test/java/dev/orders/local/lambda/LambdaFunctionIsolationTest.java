@@ -1,10 +1,11 @@
-package dev.orders.local;
+package dev.orders.local.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.fixtures.NeedsSnakeYaml;
+import dev.orders.local.lambda.fixtures.NeedsSnakeYaml;
+import dev.orders.local.template.SamTemplate;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

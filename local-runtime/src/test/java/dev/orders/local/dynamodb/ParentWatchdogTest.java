@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.dynamodb;
 
 import org.junit.jupiter.api.Test;
 

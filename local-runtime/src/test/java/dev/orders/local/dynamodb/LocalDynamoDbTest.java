@@ -1,5 +1,6 @@
-package dev.orders.local;
+package dev.orders.local.dynamodb;
 
+import dev.orders.local.template.TemplateTable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
+import dev.orders.local.template.SamTemplate;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -220,7 +221,7 @@ public final class HttpApiEvents {
      * Shaped like API Gateway's ids (e.g. "JKJaXmPLvHcESHA="). Unique, not secret: no SecureRandom,
      * whose one lock every request thread would queue on.
      */
-    static String requestId() {
+    public static String requestId() {
         byte[] bytes = new byte[10];
         ThreadLocalRandom.current().nextBytes(bytes);
         return Base64.getEncoder().encodeToString(bytes);

@@ -1,5 +1,9 @@
-package dev.orders.local;
+package dev.orders.local.lambda;
 
+import dev.orders.local.UsageException;
+import dev.orders.local.cli.SamLocal;
+import dev.orders.local.template.CloudFormationYaml;
+import dev.orders.local.template.SamTemplate;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +22,7 @@ import java.util.regex.Pattern;
  */
 public final class FunctionEnvironment {
     /** JVM tuning for the Lambda runtime, not configuration a handler reads: never applied locally. */
-    static final Set<String> JVM_ONLY = Set.of("JAVA_TOOL_OPTIONS");
+    public static final Set<String> JVM_ONLY = Set.of("JAVA_TOOL_OPTIONS");
     private static final Pattern SECRET = Pattern.compile("\\{\\{resolve:secretsmanager:.*}}");
 
     private final SamTemplate template;

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.template;
 
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -9,7 +9,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import dev.orders.local.LocalJwtAuthorizer.Result;
+import dev.orders.local.api.LocalJwtAuthorizer.Result;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

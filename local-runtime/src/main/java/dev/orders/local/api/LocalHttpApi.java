@@ -1,8 +1,12 @@
-package dev.orders.local;
+package dev.orders.local.api;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.orders.local.cli.SamLocal;
+import dev.orders.local.lambda.FunctionInstances;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.template.SamTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

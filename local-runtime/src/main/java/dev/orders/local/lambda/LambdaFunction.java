@@ -1,5 +1,8 @@
-package dev.orders.local;
+package dev.orders.local.lambda;
 
+import dev.orders.local.UsageException;
+import dev.orders.local.cli.SamLocal;
+import dev.orders.local.template.SamTemplate;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
