@@ -1,5 +1,6 @@
 package dev.orders.testsupport;
 
+import dev.orders.local.Log;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.local.template.TemplateTable;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -144,7 +145,7 @@ public final class DynamoDbLocalExtension implements BeforeAllCallback, BeforeEa
             try {
                 table.client().deleteTable(b -> b.tableName(table.tableName()));
             } catch (RuntimeException e) {
-                LocalDynamoDb.log("could not delete table " + table.tableName() + ": " + e.getMessage());
+                Log.LOCAL_DYNAMODB.line("could not delete table " + table.tableName() + ": " + e.getMessage());
             }
         }
     }

@@ -3,7 +3,7 @@ package dev.orders.local.api;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.orders.local.cli.SamLocal;
+import dev.orders.local.Log;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.template.SamTemplate;
@@ -92,7 +92,7 @@ public final class LocalHttpApi implements AutoCloseable {
             try {
                 claims = authorizer.authorize(headers);
             } catch (RequestAuthorizer.Unauthorized e) {
-                SamLocal.log("401 " + request.method() + " " + request.rawPath() + ": " + e.getMessage());
+                Log.SAM_LOCAL.line("401 " + request.method() + " " + request.rawPath() + ": " + e.getMessage());
                 return message(401, "Unauthorized");
             }
         }
@@ -103,7 +103,7 @@ public final class LocalHttpApi implements AutoCloseable {
             byte[] response = functions.get(match.get().functionLogicalId()).invoke(JSON.std.asBytes(event), requestId);
             return withRequestId(response(response), requestId);
         } catch (Exception e) {
-            SamLocal.log(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);
+            Log.SAM_LOCAL.line(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);
             return withRequestId(message(500, "Internal Server Error"), requestId);
         }
     }

@@ -2,6 +2,7 @@ package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.fasterxml.jackson.jr.ob.JSONObjectException;
+import dev.orders.local.Log;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.api.LocalHttpApi;
@@ -137,7 +138,7 @@ public final class SamLocal {
         byte[] random = new byte[LocalJwtAuthorizer.MIN_SECRET_BYTES];
         new SecureRandom().nextBytes(random);
         secret = HexFormat.of().formatHex(random);
-        log(LocalJwtAuthorizer.SECRET_VARIABLE + " is not set; this run's tokens are signed with " + secret
+        Log.SAM_LOCAL.line(LocalJwtAuthorizer.SECRET_VARIABLE + " is not set; this run's tokens are signed with " + secret
                 + " (export it to mint your own, see README)");
         return secret;
     }
@@ -160,10 +161,10 @@ public final class SamLocal {
             throw new UsageException("port " + options.port() + " on " + host + " is in use");
         }
         if (options.flag("--seed")) {
-            log(new Seed(api, tokens).run() ? "seeded customers c-ada, c-grace, c-alan and their orders"
+            Log.SAM_LOCAL.line(new Seed(api, tokens).run() ? "seeded customers c-ada, c-grace, c-alan and their orders"
                     : "seed skipped: customer c-ada already exists");
         }
-        log("bearer tokens for this run (12 h): customer c-ada: "
+        Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "
                 + tokens.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
                 + tokens.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
         exitWhenParentGoes();
@@ -211,7 +212,7 @@ public final class SamLocal {
             error.put("errorMessage", String.valueOf(thrown.getMessage()));
             error.put("errorType", thrown.getClass().getName());
             stdout.println(JSON.std.asString(error));
-            log(function.logicalId() + " failed: " + thrown);
+            Log.SAM_LOCAL.line(function.logicalId() + " failed: " + thrown);
             return 1;
         } finally {
             stdout.flush();
@@ -303,7 +304,7 @@ public final class SamLocal {
         try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(dbOptions)) {
             boolean created = TemplateTable.load(TemplateTable.locateTemplate(), TABLE_RESOURCE)
                     .createIfAbsent(dynamoDb.client(), TABLE_NAME);
-            log("table " + TABLE_NAME + (created ? " created from template.yaml" : " already exists (kept)")
+            Log.SAM_LOCAL.line("table " + TABLE_NAME + (created ? " created from template.yaml" : " already exists (kept)")
                     + " at " + dynamoDb.endpoint());
             return body.run(dynamoDb);
         }
@@ -391,10 +392,6 @@ public final class SamLocal {
             throw new UsageException("event file " + name + " is not valid JSON: " + firstLine(e.getMessage()));
         }
         return file;
-    }
-
-    public static void log(String message) {
-        System.err.println("[sam-local] " + message);
     }
 
     private static String firstLine(String text) {

@@ -1,5 +1,6 @@
 package dev.orders.local.dynamodb;
 
+import dev.orders.local.Log;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
@@ -89,13 +90,13 @@ public final class LocalDynamoDb implements AutoCloseable {
         String external = env.apply(ENDPOINT_ENV);
         if (external != null && !external.isBlank()) {
             URI endpoint = URI.create(external.trim());
-            log("using " + ENDPOINT_ENV + "=" + endpoint + " (nothing started)");
+            Log.LOCAL_DYNAMODB.line("using " + ENDPOINT_ENV + "=" + endpoint + " (nothing started)");
             return new LocalDynamoDb(Mode.EXTERNAL, new ExternalServer(endpoint));
         }
         if (dockerAvailable(env)) {
             // Referenced only here, so Testcontainers classes load only when Docker is there.
             Server container = ContainerServer.start(options);
-            log("started DynamoDB Local in Docker at " + container.endpoint());
+            Log.LOCAL_DYNAMODB.line("started DynamoDB Local in Docker at " + container.endpoint());
             return new LocalDynamoDb(Mode.DOCKER, container);
         }
         return startChildProcess(options);
@@ -105,7 +106,7 @@ public final class LocalDynamoDb implements AutoCloseable {
     public static LocalDynamoDb startChildProcess(Options options) {
         long started = System.nanoTime();
         ChildProcessServer child = ChildProcessServer.start(options);
-        log("started DynamoDB Local as child process pid " + child.process().map(ProcessHandle::pid).orElse(-1L)
+        Log.LOCAL_DYNAMODB.line("started DynamoDB Local as child process pid " + child.process().map(ProcessHandle::pid).orElse(-1L)
                 + " at " + child.endpoint() + " in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms"
                 + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
         return new LocalDynamoDb(Mode.CHILD_PROCESS, child);
@@ -169,11 +170,6 @@ public final class LocalDynamoDb implements AutoCloseable {
         return "LocalDynamoDb[" + mode + " " + endpoint() + "]";
     }
 
-    /** A {@code [local-dynamodb]} line on stderr; the test extension's table cleanup speaks with it too. */
-    public static void log(String message) {
-        System.err.println("[local-dynamodb] " + message);
-    }
-
     /**
      * Asking Testcontainers costs seconds when there is no engine, so only ask when one is
      * plausible: DOCKER_HOST is set or the default socket exists.
@@ -187,7 +183,7 @@ public final class LocalDynamoDb implements AutoCloseable {
         try {
             return ContainerServer.dockerAvailable();
         } catch (LinkageError | RuntimeException e) {
-            log("Docker looked present but is not usable (" + e + "); falling back to a child process");
+            Log.LOCAL_DYNAMODB.line("Docker looked present but is not usable (" + e + "); falling back to a child process");
             return false;
         }
     }

@@ -1,7 +1,7 @@
 package dev.orders.local.lambda;
 
+import dev.orders.local.Log;
 import dev.orders.local.UsageException;
-import dev.orders.local.cli.SamLocal;
 import dev.orders.local.template.CloudFormationYaml;
 import dev.orders.local.template.SamTemplate;
 import java.net.URI;
@@ -116,7 +116,7 @@ public final class FunctionEnvironment {
 
         static void announce(String name) {
             if (ANNOUNCED.add(name)) {
-                SamLocal.log(name + ": a fixed development value (the template reads it from Secrets Manager;"
+                Log.SAM_LOCAL.line(name + ": a fixed development value (the template reads it from Secrets Manager;"
                         + " export " + name + " to choose one)");
             }
         }

@@ -1,7 +1,7 @@
 package dev.orders.local.lambda;
 
+import dev.orders.local.Log;
 import dev.orders.local.UsageException;
-import dev.orders.local.cli.SamLocal;
 import dev.orders.local.template.SamTemplate;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -70,7 +70,7 @@ public final class LambdaFunction implements AutoCloseable {
                         ClassLoader.getPlatformClassLoader());
                 Thread.currentThread().setContextClassLoader(loader);
                 invoker = initialise();
-                SamLocal.log(function.logicalId() + ": init " + Duration.ofNanos(System.nanoTime() - start).toMillis()
+                Log.SAM_LOCAL.line(function.logicalId() + ": init " + Duration.ofNanos(System.nanoTime() - start).toMillis()
                         + " ms (first invocation, handler " + function.handler() + ")");
                 start = System.nanoTime();
             }
@@ -201,7 +201,7 @@ public final class LambdaFunction implements AutoCloseable {
             try {
                 loader.close();
             } catch (IOException e) {
-                SamLocal.log(function.logicalId() + ": closing its class loader failed: " + e);
+                Log.SAM_LOCAL.line(function.logicalId() + ": closing its class loader failed: " + e);
             }
         }
     }
