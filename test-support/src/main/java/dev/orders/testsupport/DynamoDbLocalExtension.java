@@ -2,6 +2,7 @@ package dev.orders.testsupport;
 
 import dev.orders.local.Log;
 import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
 import dev.orders.local.template.TemplateTable;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -32,9 +33,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A test that stops the server must start it again, since the server is shared.
  */
 public final class DynamoDbLocalExtension implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
-
-    /** The template resource every {@link TestTable} is created from. */
-    public static final String TABLE_LOGICAL_ID = "OrdersTable";
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(DynamoDbLocalExtension.class);
     private static final AtomicInteger TABLES = new AtomicInteger();
@@ -96,7 +94,7 @@ public final class DynamoDbLocalExtension implements BeforeAllCallback, BeforeEa
     private static CreatedTable createTable(ExtensionContext context) {
         DynamoDbClient client = server(context).client();
         TemplateTable template = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(TemplateTable.class,
-                k -> TemplateTable.load(TemplateTable.locateTemplate(), TABLE_LOGICAL_ID), TemplateTable.class);
+                k -> SamTemplate.repository().table(TemplateTable.ORDERS_TABLE), TemplateTable.class);
         String name = tableName(context);
         template.createIn(client, name);
         return new CreatedTable(new TestTable(name, client));

@@ -1,6 +1,7 @@
 package dev.orders.testsupport;
 
 import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
 import dev.orders.local.template.TemplateTable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.RepeatedTest;
@@ -53,7 +54,7 @@ class DynamoDbLocalExtensionTest {
     /** Not a correctness test: measures CreateTable (+ wait for ACTIVE + TTL) on the server. */
     @Test
     void tableCreationIsFast(DynamoDbClient client) {
-        TemplateTable template = TemplateTable.load(TemplateTable.locateTemplate(), DynamoDbLocalExtension.TABLE_LOGICAL_ID);
+        TemplateTable template = SamTemplate.repository().table(TemplateTable.ORDERS_TABLE);
         int count = 20;
         long[] millis = new long[count];
         for (int i = 0; i < count; i++) {

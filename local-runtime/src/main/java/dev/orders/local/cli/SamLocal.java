@@ -3,6 +3,7 @@ package dev.orders.local.cli;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.fasterxml.jackson.jr.ob.JSONObjectException;
 import dev.orders.local.Log;
+import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.api.LocalHttpApi;
@@ -48,7 +49,6 @@ import java.util.stream.Collectors;
 public final class SamLocal {
     /** The local table's name: what {@code !Ref OrdersTable} resolves to. */
     public static final String TABLE_NAME = "orders-local";
-    static final String TABLE_RESOURCE = "OrdersTable";
     private static final String SERVE = "__serve";
     private static final String INVOKE_HERE = "__invoke";
     private static final String USAGE = "usage: ./sam-local start-api [--port 3000] [--host 127.0.0.1] [--data-dir DIR] [--seed]"
@@ -111,7 +111,7 @@ public final class SamLocal {
         FunctionEnvironment environment = environment(template);
         Map<String, String> union = environment.union(template.functions(), options.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.
-        template.functions().forEach(f -> new LambdaFunction(f, TemplateTable.locateRepoRoot()));
+        template.functions().forEach(f -> new LambdaFunction(f, RepositoryRoot.locate()));
         List<String> serve = new ArrayList<>(List.of(SERVE, "--host", host, "--port", Integer.toString(port)));
         if (options.flag("--seed")) {
             serve.add("--seed");
@@ -147,7 +147,7 @@ public final class SamLocal {
         PrintStream stdout = handlerLogsToStderr();
         SamTemplate template = SamTemplate.repository();
         LocalJwtAuthorizer tokens = LocalJwtAuthorizer.fromEnvironment(System.getenv(), Clock.systemUTC());
-        LocalHttpApi api = new LocalHttpApi(template, TemplateTable.locateRepoRoot(), tokens);
+        LocalHttpApi api = new LocalHttpApi(template, RepositoryRoot.locate(), tokens);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
@@ -183,7 +183,7 @@ public final class SamLocal {
         Path event = eventFile(options);
         Map<String, String> functionEnv = environment(template)
                 .of(function, options.envVars(template).getOrDefault(function.logicalId(), Map.of()));
-        new LambdaFunction(function, TemplateTable.locateRepoRoot()); // the jar is built, or a usage error
+        new LambdaFunction(function, RepositoryRoot.locate()); // the jar is built, or a usage error
         return withTable(options, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(functionEnv);
             env.putAll(environment(template).aws(dynamoDb.endpoint()));
@@ -198,7 +198,7 @@ public final class SamLocal {
         SamTemplate template = SamTemplate.repository();
         SamTemplate.Function function = function(template, options.positional(0, "FunctionLogicalId"));
         byte[] event = Files.readAllBytes(Path.of(options.positional(1, "event file")));
-        LambdaFunction lambda = new LambdaFunction(function, TemplateTable.locateRepoRoot());
+        LambdaFunction lambda = new LambdaFunction(function, RepositoryRoot.locate());
         try {
             stdout.write(lambda.invoke(event, HttpApiEvents.requestId()));
             stdout.println();
@@ -287,7 +287,7 @@ public final class SamLocal {
 
 
     private static FunctionEnvironment environment(SamTemplate template) {
-        return new FunctionEnvironment(template, TABLE_RESOURCE, TABLE_NAME, System::getenv);
+        return new FunctionEnvironment(template, TemplateTable.ORDERS_TABLE, TABLE_NAME, System::getenv);
     }
 
     private interface WithTable {
@@ -302,7 +302,7 @@ public final class SamLocal {
             dbOptions = dbOptions.withDataDir(Path.of(dataDir).toAbsolutePath());
         }
         try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(dbOptions)) {
-            boolean created = TemplateTable.load(TemplateTable.locateTemplate(), TABLE_RESOURCE)
+            boolean created = TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE)
                     .createIfAbsent(dynamoDb.client(), TABLE_NAME);
             Log.SAM_LOCAL.line("table " + TABLE_NAME + (created ? " created from template.yaml" : " already exists (kept)")
                     + " at " + dynamoDb.endpoint());
@@ -318,7 +318,7 @@ public final class SamLocal {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.add("-D" + TemplateTable.ROOT_PROPERTY + "=" + TemplateTable.locateRepoRoot());
+        command.add("-D" + RepositoryRoot.PROPERTY + "=" + RepositoryRoot.locate());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(SamLocal.class.getName());

@@ -1,6 +1,6 @@
 package dev.orders.local.dynamodb;
 
-import dev.orders.local.template.TemplateTable;
+import dev.orders.local.RepositoryRoot;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,7 +72,7 @@ public final class ChildProcessServer implements LocalDynamoDb.Server {
         String property = System.getProperty(HOME_PROPERTY);
         Path home = property != null && !property.isBlank()
                 ? Path.of(property)
-                : TemplateTable.locateRepoRoot().resolve("dynamodb-local/target/dynamodb-local");
+                : RepositoryRoot.locate().resolve("dynamodb-local/target/dynamodb-local");
         if (!Files.isRegularFile(home.resolve("lib/DynamoDBLocal.jar")) || !Files.isDirectory(home.resolve("launcher"))) {
             throw new IllegalStateException("DynamoDB Local is not laid out in " + home.toAbsolutePath()
                     + " (expected lib/DynamoDBLocal.jar and launcher/). Build it first, from the repository root: "

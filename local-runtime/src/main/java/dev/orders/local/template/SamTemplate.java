@@ -1,5 +1,6 @@
 package dev.orders.local.template;
 
+import dev.orders.local.RepositoryRoot;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,11 +10,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The functions of a SAM template as the local runtime and the contract tests need them: handler,
- * code location, HTTP API routes and environment (Globals merged under each function's own).
+ * A SAM template as the local runtime and the tests read it: each function's handler, code location,
+ * HTTP API routes and environment (Globals merged under each function's own), and its tables.
  */
 public record SamTemplate(Path file, Map<String, Object> root) {
-    public static final String FUNCTION_TYPE = "AWS::Serverless::Function";
+    private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
 
     public static SamTemplate load(Path file) {
         return new SamTemplate(file, CloudFormationYaml.load(file));
@@ -21,7 +22,12 @@ public record SamTemplate(Path file, Map<String, Object> root) {
 
     /** The repository's template.yaml. */
     public static SamTemplate repository() {
-        return load(TemplateTable.locateTemplate());
+        return load(RepositoryRoot.template());
+    }
+
+    /** The table resource {@code logicalId}: how the runtime and the tests create tables from the template. */
+    public TemplateTable table(String logicalId) {
+        return TemplateTable.of(file.toString(), root, logicalId);
     }
 
     /**

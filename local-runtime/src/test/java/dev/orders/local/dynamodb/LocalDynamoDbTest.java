@@ -1,5 +1,6 @@
 package dev.orders.local.dynamodb;
 
+import dev.orders.local.RepositoryRoot;
 import dev.orders.local.template.TemplateTable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,7 +39,7 @@ class LocalDynamoDbTest {
     @BeforeAll
     static void startServer() {
         db = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults());
-        orders = TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable");
+        orders = TemplateTable.load(RepositoryRoot.template(), "OrdersTable");
     }
 
     @AfterAll

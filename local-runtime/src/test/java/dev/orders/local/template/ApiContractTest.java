@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.local.RepositoryRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class ApiContractTest {
     private static final Set<String> HTTP_METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
     private final SamTemplate template = SamTemplate.repository();
-    private final Path root = TemplateTable.locateRepoRoot();
+    private final Path root = RepositoryRoot.locate();
 
     @Test
     void everyFunctionHasAHandlerAndItsBuiltJarAsCode() {

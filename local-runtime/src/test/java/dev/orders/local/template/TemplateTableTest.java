@@ -1,5 +1,6 @@
 package dev.orders.local.template;
 
+import dev.orders.local.RepositoryRoot;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -27,7 +28,7 @@ class TemplateTableTest {
 
     @Test
     void readsTheOrdersTableFromTheRealTemplate() {
-        Path template = TemplateTable.locateTemplate();
+        Path template = RepositoryRoot.template();
         CreateTableRequest request = TemplateTable.load(template, "OrdersTable").createTableRequest("orders-test");
 
         assertEquals("orders-test", request.tableName());
@@ -48,13 +49,13 @@ class TemplateTableTest {
 
     @Test
     void exposesTheTimeToLiveAttribute() {
-        assertEquals(Optional.of("expiresAt"), TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").timeToLiveAttribute());
+        assertEquals(Optional.of("expiresAt"), TemplateTable.load(RepositoryRoot.template(), "OrdersTable").timeToLiveAttribute());
     }
 
     @Test
     void missingResourceIsAClearError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TemplateTable.load(TemplateTable.locateTemplate(), "NoSuchTable"));
+                () -> TemplateTable.load(RepositoryRoot.template(), "NoSuchTable"));
         assertTrue(e.getMessage().contains("Resources.NoSuchTable is missing"), e.getMessage());
         assertTrue(e.getMessage().contains("template.yaml"), e.getMessage());
     }
@@ -174,7 +175,7 @@ class TemplateTableTest {
     }
 
     private static TemplateTable parse(String yaml, String logicalId) {
-        return TemplateTable.parse(new StringReader(yaml), "test.yaml", logicalId);
+        return new SamTemplate(Path.of("test.yaml"), CloudFormationYaml.parse(new StringReader(yaml), "test.yaml")).table(logicalId);
     }
 
     private static KeySchemaElement key(String name, KeyType type) {
