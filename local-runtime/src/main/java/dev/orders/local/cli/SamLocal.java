@@ -2,6 +2,7 @@ package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.fasterxml.jackson.jr.ob.JSONObjectException;
+import dev.orders.local.ChildProcesses;
 import dev.orders.local.Log;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
@@ -9,7 +10,6 @@ import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.Seed;
-import dev.orders.local.dynamodb.ChildProcessServer;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
@@ -316,7 +316,7 @@ public final class SamLocal {
      */
     private static int runChild(Map<String, String> env, List<String> args, List<String> jvmOptions) throws Exception {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ChildProcesses.javaExecutable());
         command.addAll(jvmOptions);
         command.add("-D" + RepositoryRoot.PROPERTY + "=" + RepositoryRoot.locate());
         command.add("-cp");
@@ -330,12 +330,12 @@ public final class SamLocal {
         FunctionEnvironment.JVM_ONLY.forEach(childEnv::remove);
         childEnv.putAll(env);
         Process child = builder.start();
-        Thread stopChild = new Thread(() -> ChildProcessServer.terminate(child, Duration.ofSeconds(5)), "sam-local-stop-child");
+        Thread stopChild = new Thread(() -> ChildProcesses.terminate(child, Duration.ofSeconds(5)), "sam-local-stop-child");
         Runtime.getRuntime().addShutdownHook(stopChild);
         try {
             return child.waitFor();
         } finally {
-            ChildProcessServer.terminate(child, Duration.ofSeconds(5));
+            ChildProcesses.terminate(child, Duration.ofSeconds(5));
         }
     }
 

@@ -3,19 +3,19 @@ package dev.orders.local.dynamodb;
 import dev.orders.local.Log;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -44,10 +44,6 @@ public final class LocalDynamoDb implements AutoCloseable {
         public Options withDataDir(Path dir) {
             return new Options(dir, startTimeout);
         }
-
-        public Options withStartTimeout(Duration timeout) {
-            return new Options(dataDir, timeout);
-        }
     }
 
     /** What a mode has to provide; the child process, the container, or nothing at all. */
@@ -65,6 +61,15 @@ public final class LocalDynamoDb implements AutoCloseable {
 
         @Override
         void close();
+
+        /** A port nobody listens on now; the server binding it may still lose it to someone else. */
+        static int freePort() {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                return socket.getLocalPort();
+            } catch (IOException e) {
+                throw new UncheckedIOException("no free port", e);
+            }
+        }
     }
 
     private final Mode mode;
@@ -95,7 +100,7 @@ public final class LocalDynamoDb implements AutoCloseable {
         }
         if (dockerAvailable(env)) {
             // Referenced only here, so Testcontainers classes load only when Docker is there.
-            Server container = ContainerServer.start(options);
+            Server container = DynamoDbLocalContainer.start(options);
             Log.LOCAL_DYNAMODB.line("started DynamoDB Local in Docker at " + container.endpoint());
             return new LocalDynamoDb(Mode.DOCKER, container);
         }
@@ -105,7 +110,7 @@ public final class LocalDynamoDb implements AutoCloseable {
     /** Always the embedded child process, whatever the environment offers. */
     public static LocalDynamoDb startChildProcess(Options options) {
         long started = System.nanoTime();
-        ChildProcessServer child = ChildProcessServer.start(options);
+        DynamoDbLocalProcess child = DynamoDbLocalProcess.start(options);
         Log.LOCAL_DYNAMODB.line("started DynamoDB Local as child process pid " + child.process().map(ProcessHandle::pid).orElse(-1L)
                 + " at " + child.endpoint() + " in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms"
                 + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
@@ -181,43 +186,10 @@ public final class LocalDynamoDb implements AutoCloseable {
             return false;
         }
         try {
-            return ContainerServer.dockerAvailable();
+            return DynamoDbLocalContainer.dockerAvailable();
         } catch (LinkageError | RuntimeException e) {
             Log.LOCAL_DYNAMODB.line("Docker looked present but is not usable (" + e + "); falling back to a child process");
             return false;
-        }
-    }
-
-    /**
-     * Polls ListTables until the server answers, with a client that never retries so each probe
-     * is quick. {@code deathReason} returns non-null to abort early (e.g. the child process died).
-     */
-    static void awaitReady(URI endpoint, Duration timeout, Supplier<String> deathReason) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        try (DynamoDbClient probe = clientBuilder(endpoint)
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
-                        .apiCallTimeout(Duration.ofSeconds(2)))
-                .build()) {
-            SdkException last = null;
-            while (System.nanoTime() < deadline) {
-                String death = deathReason.get();
-                if (death != null) {
-                    throw new IllegalStateException(death);
-                }
-                try {
-                    probe.listTables(b -> b.limit(1));
-                    return;
-                } catch (SdkException e) {
-                    last = e;
-                }
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while waiting for DynamoDB Local", e);
-                }
-            }
-            throw new IllegalStateException("DynamoDB Local at " + endpoint + " did not answer within " + timeout, last);
         }
     }
 

@@ -26,7 +26,7 @@ class ParentWatchdogTest {
         Path log = Files.createDirectories(Path.of("target")).resolve("watchdog-probe.log");
         Process parent = new ProcessBuilder(List.of(java.toString(),
                 "-cp", System.getProperty("java.class.path"),
-                "-Ddynamodb.local.home=" + ChildProcessServer.locateHome(),
+                "-Ddynamodb.local.home=" + DynamoDbLocalProcess.locateHome(),
                 WatchdogProbe.class.getName()))
                 .redirectError(log.toFile())
                 .start();

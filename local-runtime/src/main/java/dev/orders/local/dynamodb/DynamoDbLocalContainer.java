@@ -8,7 +8,6 @@ import org.testcontainers.utility.DockerImageName;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.List;
@@ -19,18 +18,18 @@ import java.util.List;
  *
  * <p>Not exercised by this module's tests (the build machine has no Docker engine).
  */
-final class ContainerServer implements LocalDynamoDb.Server {
+final class DynamoDbLocalContainer implements LocalDynamoDb.Server {
 
-    static final String IMAGE = "amazon/dynamodb-local:2.6.1";
+    private static final String IMAGE = "amazon/dynamodb-local:2.6.1";
     private static final int CONTAINER_PORT = 8000;
     private static final String CONTAINER_DATA = "/home/dynamodblocal/data";
 
     private final GenericContainer<?> container;
     private final int hostPort;
 
-    private ContainerServer(LocalDynamoDb.Options options) {
+    private DynamoDbLocalContainer(LocalDynamoDb.Options options) {
         // A fixed host port, so that stop()/start() (a new container) keeps the endpoint.
-        this.hostPort = freePort();
+        this.hostPort = LocalDynamoDb.Server.freePort();
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(IMAGE))
                 .withExposedPorts(CONTAINER_PORT)
                 .waitingFor(Wait.forListeningPort().withStartupTimeout(options.startTimeout()));
@@ -53,8 +52,8 @@ final class ContainerServer implements LocalDynamoDb.Server {
         return DockerClientFactory.instance().isDockerAvailable();
     }
 
-    static ContainerServer start(LocalDynamoDb.Options options) {
-        ContainerServer server = new ContainerServer(options);
+    static DynamoDbLocalContainer start(LocalDynamoDb.Options options) {
+        DynamoDbLocalContainer server = new DynamoDbLocalContainer(options);
         server.start();
         return server;
     }
@@ -79,13 +78,5 @@ final class ContainerServer implements LocalDynamoDb.Server {
     @Override
     public void close() {
         container.stop();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port", e);
-        }
     }
 }

@@ -1,10 +1,10 @@
 package dev.orders.local.dynamodb;
 
+import dev.orders.local.ChildProcesses;
 import dev.orders.local.RepositoryRoot;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * DynamoDB Local in a child JVM, started from the directory the {@code dynamodb-local} module lays
@@ -22,9 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Its own process and classpath, because DynamoDB Local bundles AWS SDK versions that clash with
  * ours.
  */
-public final class ChildProcessServer implements LocalDynamoDb.Server {
+final class DynamoDbLocalProcess implements LocalDynamoDb.Server {
 
-    static final String HOME_PROPERTY = "dynamodb.local.home";
+    private static final String HOME_PROPERTY = "dynamodb.local.home";
     private static final String MAIN_CLASS = "dev.orders.dynamodblocal.ParentWatchdogLauncher";
     private static final int PORT_ATTEMPTS = 3;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
@@ -33,25 +35,32 @@ public final class ChildProcessServer implements LocalDynamoDb.Server {
     private final Path dataDir;
     private final Duration startTimeout;
     private final Path logFile;
-    private final Thread shutdownHook = new Thread(this::destroyNow, "dynamodb-local-shutdown");
     private int port;
     private Process process;
+    // Kill -9 skips this hook, but then the child's watchdog sees its stdin close. Unsynchronized,
+    // so that a thread holding this server's lock when the JVM exits cannot block it.
+    private final Thread shutdownHook = new Thread(() -> {
+        Process running = process;
+        if (running != null) {
+            ChildProcesses.terminate(running, Duration.ofSeconds(2));
+        }
+    }, "dynamodb-local-shutdown");
 
-    private ChildProcessServer(Path home, LocalDynamoDb.Options options, Path logFile) {
+    private DynamoDbLocalProcess(Path home, LocalDynamoDb.Options options, Path logFile) {
         this.home = home;
         this.dataDir = options.dataDir();
         this.startTimeout = options.startTimeout();
         this.logFile = logFile;
     }
 
-    static ChildProcessServer start(LocalDynamoDb.Options options) {
+    static DynamoDbLocalProcess start(LocalDynamoDb.Options options) {
         Path home = locateHome();
-        ChildProcessServer server = new ChildProcessServer(home, options, newLogFile());
+        DynamoDbLocalProcess server = new DynamoDbLocalProcess(home, options, newLogFile());
         // Registered once for the server's lifetime; covers every process stop()/start() creates.
         Runtime.getRuntime().addShutdownHook(server.shutdownHook);
         // A free port can be taken by someone else between our probe and the child's bind: retry.
         for (int attempt = 1; ; attempt++) {
-            server.port = freePort();
+            server.port = LocalDynamoDb.Server.freePort();
             try {
                 server.launch();
                 return server;
@@ -109,21 +118,8 @@ public final class ChildProcessServer implements LocalDynamoDb.Server {
             return;
         }
         // SIGTERM lets the server shut down cleanly; with -dbPath every write is already committed.
-        terminate(process, Duration.ofSeconds(10));
+        ChildProcesses.terminate(process, Duration.ofSeconds(10));
         process = null;
-    }
-
-    /** SIGTERM, then SIGKILL if the process is still there after {@code grace}. */
-    public static void terminate(Process process, Duration grace) {
-        process.destroy();
-        try {
-            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Override
@@ -137,8 +133,34 @@ public final class ChildProcessServer implements LocalDynamoDb.Server {
     }
 
     private synchronized void launch() {
+        List<String> command = command();
+        long logStart = logSize(); // the log is appended to; only this launch's output matters below
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(home.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        // stdin stays a pipe (the default): the watchdog in the child exits when it closes,
+        // which the OS does when this JVM dies, even by kill -9.
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start DynamoDB Local: " + command, e);
+        }
+        try {
+            awaitReady(process);
+        } catch (IllegalStateException e) {
+            stop();
+            String tail = logTail(logStart);
+            if (tail.contains("BindException")) {
+                throw new PortTakenException(e);
+            }
+            throw new IllegalStateException(e.getMessage() + "; last output (" + logFile + "):\n" + tail, e.getCause());
+        }
+    }
+
+    private List<String> command() {
         List<String> command = new ArrayList<>(List.of(
-                javaExecutable(),
+                ChildProcesses.javaExecutable(),
                 // Startup time matters more than peak throughput for a test database.
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dsqlite4java.library.path=" + home.resolve("lib"),
@@ -158,44 +180,38 @@ public final class ChildProcessServer implements LocalDynamoDb.Server {
             command.add("-dbPath");
             command.add(dataDir.toAbsolutePath().toString());
         }
-        long logStart = logSize(); // the log is appended to; only this launch's output matters below
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(home.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
-        // stdin stays a pipe (the default): the watchdog in the child exits when it closes,
-        // which the OS does when this JVM dies, even by kill -9.
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start DynamoDB Local: " + command, e);
-        }
-        Process started = process;
-        try {
-            LocalDynamoDb.awaitReady(endpoint(), startTimeout,
-                    () -> started.isAlive() ? null : "DynamoDB Local exited with code " + started.exitValue());
-        } catch (IllegalStateException e) {
-            stop();
-            String tail = logTail(logStart);
-            if (tail.contains("BindException")) {
-                throw new PortTakenException(e);
-            }
-            throw new IllegalStateException(e.getMessage() + "; last output (" + logFile + "):\n" + tail, e.getCause());
-        }
+        return command;
     }
 
-    /** Kill -9 would skip this, but then the watchdog notices the closed stdin. */
-    private void destroyNow() {
-        Process p = process;
-        if (p != null) {
-            p.destroy();
-            try {
-                if (!p.waitFor(2, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
+    /**
+     * Polls ListTables until the server answers, with a client that never retries so each probe
+     * is quick; gives up early if the child exits.
+     */
+    private void awaitReady(Process started) {
+        long deadline = System.nanoTime() + startTimeout.toNanos();
+        try (DynamoDbClient probe = LocalDynamoDb.clientBuilder(endpoint())
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
+                        .apiCallTimeout(Duration.ofSeconds(2)))
+                .build()) {
+            SdkException last = null;
+            while (System.nanoTime() < deadline) {
+                if (!started.isAlive()) {
+                    throw new IllegalStateException("DynamoDB Local exited with code " + started.exitValue());
                 }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
+                try {
+                    probe.listTables(b -> b.limit(1));
+                    return;
+                } catch (SdkException e) {
+                    last = e;
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for DynamoDB Local", e);
+                }
             }
+            throw new IllegalStateException("DynamoDB Local at " + endpoint() + " did not answer within " + startTimeout, last);
         }
     }
 
@@ -227,20 +243,6 @@ public final class ChildProcessServer implements LocalDynamoDb.Server {
             throw new UncheckedIOException(e);
         }
         return dir.resolve("dynamodb-local-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet() + ".log").toAbsolutePath();
-    }
-
-    private static String javaExecutable() {
-        Path bin = Path.of(System.getProperty("java.home"), "bin");
-        Path java = bin.resolve("java");
-        return Files.isExecutable(java) ? java.toString() : bin.resolve("java.exe").toString();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port", e);
-        }
     }
 
     private static final class PortTakenException extends RuntimeException {
