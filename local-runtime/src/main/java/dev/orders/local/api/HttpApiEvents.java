@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * them, and a request turned into the event API Gateway would send the function.
  */
 public final class HttpApiEvents {
-    static final String ACCOUNT_ID = "123456789012";
-    static final String API_ID = "local";
+    private static final String ACCOUNT_ID = "123456789012";
+    private static final String API_ID = "local";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
@@ -106,21 +106,9 @@ public final class HttpApiEvents {
      * Gateway's JWT authorizer puts them (requestContext.authorizer.jwt.claims).
      */
     public static Map<String, Object> event(Request request, Match match, Instant now, Optional<Map<String, Object>> claims) {
+        Map<String, String> headers = headers(request);
+        List<String> cookies = cookies(request);
         Map<String, Object> event = new LinkedHashMap<>();
-        Map<String, String> headers = new LinkedHashMap<>();
-        List<String> cookies = new ArrayList<>();
-        request.headers().forEach((name, values) -> {
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (lower.equals("cookie")) {
-                // API Gateway moves cookies out of the headers into their own list.
-                values.forEach(v -> COOKIE_SEPARATOR.splitAsStream(v).filter(c -> !c.isBlank()).forEach(cookies::add));
-            } else {
-                headers.merge(lower, String.join(",", values), (a, b) -> a + "," + b);
-            }
-        });
-        headers.putIfAbsent("host", request.host());
-        headers.putIfAbsent("x-forwarded-for", request.sourceIp());
-        headers.putIfAbsent("x-forwarded-proto", "http");
         event.put("version", "2.0");
         event.put("routeKey", match.route().key());
         event.put("rawPath", request.rawPath());
@@ -133,6 +121,49 @@ public final class HttpApiEvents {
         if (!query.isEmpty()) {
             event.put("queryStringParameters", query);
         }
+        event.put("requestContext", requestContext(request, match, headers, now, claims));
+        if (!match.pathParameters().isEmpty()) {
+            event.put("pathParameters", match.pathParameters());
+        }
+        if (request.body().length > 0) {
+            boolean text = isText(headers.get("content-type"));
+            event.put("body", text ? new String(request.body(), StandardCharsets.UTF_8)
+                    : Base64.getEncoder().encodeToString(request.body()));
+            event.put("isBase64Encoded", !text);
+        } else {
+            event.put("isBase64Encoded", false);
+        }
+        return event;
+    }
+
+    /** Header names lower-cased, repeated values joined with ","; cookies are not headers in the event. */
+    private static Map<String, String> headers(Request request) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        request.headers().forEach((name, values) -> {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (!lower.equals("cookie")) {
+                headers.merge(lower, String.join(",", values), (a, b) -> a + "," + b);
+            }
+        });
+        headers.putIfAbsent("host", request.host());
+        headers.putIfAbsent("x-forwarded-for", request.sourceIp());
+        headers.putIfAbsent("x-forwarded-proto", "http");
+        return headers;
+    }
+
+    /** API Gateway moves cookies out of the headers into their own list. */
+    private static List<String> cookies(Request request) {
+        List<String> cookies = new ArrayList<>();
+        request.headers().forEach((name, values) -> {
+            if (name.equalsIgnoreCase("cookie")) {
+                values.forEach(v -> COOKIE_SEPARATOR.splitAsStream(v).filter(c -> !c.isBlank()).forEach(cookies::add));
+            }
+        });
+        return cookies;
+    }
+
+    private static Map<String, Object> requestContext(Request request, Match match, Map<String, String> headers, Instant now,
+                                                      Optional<Map<String, Object>> claims) {
         Map<String, Object> http = new LinkedHashMap<>();
         http.put("method", request.method());
         http.put("path", request.rawPath());
@@ -151,19 +182,7 @@ public final class HttpApiEvents {
         context.put("stage", "$default");
         context.put("time", TIME.format(now));
         context.put("timeEpoch", now.toEpochMilli());
-        event.put("requestContext", context);
-        if (!match.pathParameters().isEmpty()) {
-            event.put("pathParameters", match.pathParameters());
-        }
-        if (request.body().length > 0) {
-            boolean text = isText(headers.get("content-type"));
-            event.put("body", text ? new String(request.body(), StandardCharsets.UTF_8)
-                    : Base64.getEncoder().encodeToString(request.body()));
-            event.put("isBase64Encoded", !text);
-        } else {
-            event.put("isBase64Encoded", false);
-        }
-        return event;
+        return context;
     }
 
     /** A sample event for a route, with placeholder path parameters and, for writes, an empty JSON body. */
@@ -190,7 +209,7 @@ public final class HttpApiEvents {
     }
 
     /** Query parameters as API Gateway gives them: decoded, repeated values joined with ",". */
-    static Map<String, String> queryParameters(String rawQuery) {
+    private static Map<String, String> queryParameters(String rawQuery) {
         Map<String, String> parameters = new LinkedHashMap<>();
         if (rawQuery == null || rawQuery.isEmpty()) {
             return parameters;
@@ -208,7 +227,7 @@ public final class HttpApiEvents {
     }
 
     /** API Gateway passes these bodies as text; any other (or no) content type is base64-encoded. */
-    static boolean isText(String contentType) {
+    private static boolean isText(String contentType) {
         if (contentType == null) {
             return false;
         }

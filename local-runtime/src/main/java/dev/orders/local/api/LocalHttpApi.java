@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalHttpApi implements AutoCloseable {
     /** API Gateway's payload limit. */
-    static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
+    private static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
     private static final int THREADS = 8;
 
     /** What goes back to the client. Header names as the function gave them. */

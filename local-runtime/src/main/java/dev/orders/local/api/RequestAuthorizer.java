@@ -10,9 +10,6 @@ import java.util.Optional;
  */
 @FunctionalInterface
 public interface RequestAuthorizer {
-    /** No authorizer: every request passes, without claims. */
-    RequestAuthorizer NONE = headers -> Optional.empty();
-
     /** Claims for the event, or none; throws {@link Unauthorized} to answer 401 without calling the function. */
     Optional<Map<String, Object>> authorize(Map<String, String> headers) throws Unauthorized;
 

@@ -5,7 +5,7 @@ import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalJwtAuthorizer;
-import dev.orders.local.api.Seed;
+import dev.orders.local.api.SeedData;
 import dev.orders.local.template.SamTemplate;
 import java.io.PrintStream;
 import java.net.BindException;
@@ -38,7 +38,7 @@ final class ServeCommand implements Command {
             throw new UsageException("port " + arguments.port() + " on " + host + " is in use");
         }
         if (arguments.flag("--seed")) {
-            Log.SAM_LOCAL.line(new Seed(api, tokens).run() ? "seeded customers c-ada, c-grace, c-alan and their orders"
+            Log.SAM_LOCAL.line(new SeedData(api, tokens).writeIfAbsent() ? "seeded customers c-ada, c-grace, c-alan and their orders"
                     : "seed skipped: customer c-ada already exists");
         }
         Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "

@@ -56,10 +56,6 @@ public final class LambdaFunction implements AutoCloseable {
         }
     }
 
-    public SamTemplate.Function function() {
-        return function;
-    }
-
     /** Runs the handler once with {@code eventJson}; returns the response JSON. Handler failures propagate. */
     public synchronized byte[] invoke(byte[] eventJson, String requestId) throws Exception {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
@@ -126,15 +122,7 @@ public final class LambdaFunction implements AutoCloseable {
     /** A Context over the function loader's own interface (the handler's Context class is the jar's). */
     private Object context(String requestId, long startNanos) throws ClassNotFoundException {
         Class<?> contextType = loader.loadClass(RUNTIME + "Context");
-        Class<?> loggerType = loader.loadClass(RUNTIME + "LambdaLogger");
-        Object logger = Proxy.newProxyInstance(loader, new Class<?>[] {loggerType}, (proxy, method, args) -> {
-            if (method.getName().equals("log") && args != null && args.length > 0) {
-                String text = args[0] instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(args[0]);
-                System.err.println(text);
-                return null;
-            }
-            return objectMethod(proxy, method, args, "LambdaLogger");
-        });
+        Object logger = logger();
         String name = function.logicalId();
         return Proxy.newProxyInstance(loader, new Class<?>[] {contextType}, (proxy, method, args) -> {
             switch (method.getName()) {
@@ -162,6 +150,19 @@ public final class LambdaFunction implements AutoCloseable {
                 default:
                     return objectMethod(proxy, method, args, "Context " + requestId);
             }
+        });
+    }
+
+    /** The Context's LambdaLogger: to stderr, where the handler's other logs go. */
+    private Object logger() throws ClassNotFoundException {
+        Class<?> loggerType = loader.loadClass(RUNTIME + "LambdaLogger");
+        return Proxy.newProxyInstance(loader, new Class<?>[] {loggerType}, (proxy, method, args) -> {
+            if (method.getName().equals("log") && args != null && args.length > 0) {
+                String text = args[0] instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(args[0]);
+                System.err.println(text);
+                return null;
+            }
+            return objectMethod(proxy, method, args, "LambdaLogger");
         });
     }
 

@@ -89,11 +89,6 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         return functions().stream().filter(f -> f.logicalId().equals(logicalId)).findFirst();
     }
 
-    /** Every HTTP API route of every function. */
-    public List<HttpRoute> routes() {
-        return functions().stream().flatMap(f -> f.routes().stream()).toList();
-    }
-
     /** A template parameter's default value, if it has one. */
     public Optional<String> parameterDefault(String name) {
         Object value = map(map(root, "Parameters"), name).get("Default");

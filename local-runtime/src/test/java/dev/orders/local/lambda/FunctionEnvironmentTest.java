@@ -57,6 +57,6 @@ class FunctionEnvironmentTest {
         UsageException error = assertThrows(UsageException.class,
                 () -> environment.of(custom.functions().get(0), Map.of()));
         assertTrue(error.getMessage().contains("ARN is !GetAtt"), error.getMessage());
-        assertEquals(List.of(), custom.routes());
+        assertEquals(List.of(), custom.functions().get(0).routes());
     }
 }

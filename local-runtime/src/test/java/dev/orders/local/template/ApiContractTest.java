@@ -45,8 +45,7 @@ class ApiContractTest {
         asMap(openApi.get("paths")).forEach((path, operations) -> asMap(operations).keySet().stream()
                 .filter(HTTP_METHODS::contains)
                 .forEach(method -> documented.add(method.toUpperCase(Locale.ROOT) + " " + path)));
-        Set<String> deployed = template.routes().stream().map(SamTemplate.HttpRoute::key)
-                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> deployed = new TreeSet<>(routeKeys());
         assertEquals(deployed, documented);
     }
 
@@ -63,7 +62,7 @@ class ApiContractTest {
                 samples.put(root.relativize(file).toString(), routeKey);
             });
         }
-        Set<String> routes = template.routes().stream().map(SamTemplate.HttpRoute::key).collect(Collectors.toSet());
+        Set<String> routes = routeKeys();
         samples.forEach((file, routeKey) -> assertTrue(routes.contains(routeKey), file + " names no template route: " + routeKey));
         for (String route : routes) {
             assertTrue(samples.containsValue(route), "no sample event in events/ for " + route);
@@ -77,6 +76,12 @@ class ApiContractTest {
             assertTrue(function.environment().get("CURSOR_SECRET") instanceof CloudFormationYaml.Intrinsic,
                     "the cursor secret must come from a secret store, never a literal");
         }
+    }
+
+    /** Every HTTP API route key of every function. */
+    private Set<String> routeKeys() {
+        return template.functions().stream().flatMap(f -> f.routes().stream()).map(SamTemplate.HttpRoute::key)
+                .collect(Collectors.toSet());
     }
 
     @SuppressWarnings("unchecked")

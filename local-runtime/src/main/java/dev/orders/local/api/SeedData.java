@@ -2,7 +2,6 @@ package dev.orders.local.api;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,17 +12,17 @@ import java.util.Map;
  * the functions, exactly as a client would): three customers and orders in several statuses, each
  * with its history. Skipped when the first customer already exists (a --data-dir restart).
  */
-public final class Seed {
+public final class SeedData {
     private final LocalHttpApi api;
     private final LocalJwtAuthorizer tokens;
 
-    public Seed(LocalHttpApi api, LocalJwtAuthorizer tokens) {
+    public SeedData(LocalHttpApi api, LocalJwtAuthorizer tokens) {
         this.api = api;
         this.tokens = tokens;
     }
 
-    /** Returns false when the data was already there. */
-    public boolean run() throws IOException {
+    /** Writes the data set; returns false, writing nothing, when it was already there. */
+    public boolean writeIfAbsent() throws IOException {
         if (call("c-ada", "GET", "/customers/c-ada", null).status() == 200) {
             return false;
         }
@@ -93,8 +92,7 @@ public final class Seed {
 
     private static void expect(LocalHttpApi.Response response, String what) {
         if (response.status() >= 300) {
-            throw new IllegalStateException("seeding " + what + " failed: " + response.status() + " "
-                    + new String(response.body(), StandardCharsets.UTF_8));
+            throw new IllegalStateException("seeding " + what + " failed: " + response.status() + " " + response.text());
         }
     }
 }
