@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The path of a route as the template declares it, e.g. {@code /customers/{customerId}/orders}, and
@@ -40,6 +41,15 @@ public final class PathTemplate {
 
     public String template() {
         return template;
+    }
+
+    /** A path of this template: each parameter replaced by {@code value} of its name, as it is (not encoded). */
+    public String expand(Function<String, String> value) {
+        List<String> parts = new ArrayList<>();
+        for (Segment segment : segments) {
+            parts.add(segment.parameter() ? value.apply(segment.text()) : segment.text());
+        }
+        return String.join("/", parts);
     }
 
     /** The path parameters, in template order, if {@code rawPath} matches; empty otherwise. */

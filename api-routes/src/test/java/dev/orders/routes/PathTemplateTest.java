@@ -41,4 +41,9 @@ class PathTemplateTest {
     void aTemplateIsAnAbsolutePath() {
         assertThrows(IllegalArgumentException.class, () -> PathTemplate.of("orders/{orderId}"));
     }
+
+    @Test
+    void expandingFillsEachParameterAndKeepsTheLiterals() {
+        assertEquals("/customers/c-1/orders/o-1/items/i-1", ITEM.expand(name -> name.charAt(0) + "-1"));
+    }
 }

@@ -3,8 +3,9 @@ package dev.orders.bench;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.local.TemplateTable;
-import dev.orders.local.TestTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.template.TemplateTable;
+import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -33,7 +34,7 @@ final class BenchData {
     }
 
     static Fixture seed(DynamoDbClient client, String tableName) {
-        TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIfAbsent(client, tableName);
+        TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIfAbsent(client, tableName);
         Fixture fx = new Fixture(new TestTable(tableName, client));
         fx.customers.upsert(new CustomerDetails(CUSTOMER, "Ada Lovelace", "ada@example.com"));
         fx.seedSampleOrder();

@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -68,7 +68,7 @@ public final class Benchmarks {
                 JarSizes.run(report);
             }
             if (out != null) {
-                report.writeTo(TemplateTable.locateRepoRoot().resolve(out));
+                report.writeTo(RepositoryRoot.locate().resolve(out));
                 System.err.println("wrote " + out);
             }
         } catch (Exception e) {

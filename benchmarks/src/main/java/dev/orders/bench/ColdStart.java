@@ -2,9 +2,9 @@ package dev.orders.bench;
 
 import dev.orders.http.api.Json;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +41,7 @@ final class ColdStart {
 
     static void run(LocalDynamoDb dynamo, Report report, int runs) throws Exception {
         SamTemplate template = SamTemplate.repository();
-        Path root = TemplateTable.locateRepoRoot();
+        Path root = RepositoryRoot.locate();
         List<String> jvmFlags = jvmFlags(template);
         String harness = System.getProperty("java.class.path");
         String baselineClasspath = baselineClasspath(root);

@@ -9,8 +9,9 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.table.OrdersTable;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.TemplateTable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +54,7 @@ final class FeedScale {
                 .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(meter).build())
                 .build();
         String tableName = "scale";
-        TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(client, tableName);
+        TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(client, tableName);
         OrdersTable table = new OrdersTable(client, tableName);
         OrderFeeds feeds = new OrderFeeds(table, new CursorCodec("benchmark cursor secret".getBytes(StandardCharsets.UTF_8)));
         Map<String, Supplier<Page<Order>>> pages = Map.of(

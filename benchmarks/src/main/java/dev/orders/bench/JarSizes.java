@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.template.SamTemplate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ final class JarSizes {
     }
 
     static void run(Report report) throws IOException {
-        Path root = TemplateTable.locateRepoRoot();
+        Path root = RepositoryRoot.locate();
         List<List<String>> rows = new ArrayList<>();
         for (SamTemplate.Function function : SamTemplate.repository().functions()) {
             long bytes = Files.size(root.resolve(function.codeUri()));

@@ -11,10 +11,11 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
-import dev.orders.local.TestTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
+import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ final class RouteCapacity {
         int n = 0;
         for (String name : SampleEvents.names()) {
             String tableName = "capacity-" + n++;
-            TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(client, tableName);
+            TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(client, tableName);
             Fixture fx = new Fixture(new TestTable(tableName, client));
             seed(fx, name);
             APIGatewayV2HTTPEvent event = SampleEvents.fromJson(BenchData.signed(SampleEvents.json(name)));

@@ -5,9 +5,9 @@ import dev.orders.core.order.Ids;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.dynamodb.order.OrderWrites;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.LocalJwtAuthorizer;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,7 +49,7 @@ final class Throughput {
     }
 
     static void run(LocalDynamoDb dynamo, Report report, Duration window, int[] concurrency) throws Exception {
-        Path root = TemplateTable.locateRepoRoot();
+        Path root = RepositoryRoot.locate();
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();

@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.SamLocal;
-import dev.orders.local.SamTemplate;
-import dev.orders.local.TemplateTable;
-import dev.orders.local.TestTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.cli.SamLocal;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
+import dev.orders.testsupport.TestTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class InvokeEachFunctionTest {
     @BeforeAll
     static void tableWithTheRowsTheSampleEventsName() {
         dynamoDb = LocalDynamoDb.launch();
-        TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);
+        TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);
         Fixture fixture = new Fixture(new TestTable(SamLocal.TABLE_NAME, dynamoDb.client()));
         fixture.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
         fixture.seedSampleOrder();

@@ -1,12 +1,9 @@
 package dev.orders.local.e2e;
 
-import dev.orders.local.LocalJwtAuthorizer;
-import java.time.Clock;
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.local.api.LocalJwtAuthorizer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,6 +12,8 @@ import java.net.ConnectException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

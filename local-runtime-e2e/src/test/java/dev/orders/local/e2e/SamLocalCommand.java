@@ -1,6 +1,6 @@
 package dev.orders.local.e2e;
 
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs the repository's ./sam-local script as a user would, in its own processes. */
 final class SamLocalCommand {
-    static final Path ROOT = TemplateTable.locateRepoRoot();
+    static final Path ROOT = RepositoryRoot.locate();
     private static final Path LOGS = Path.of("target", "sam-local-logs").toAbsolutePath();
 
     private SamLocalCommand() {

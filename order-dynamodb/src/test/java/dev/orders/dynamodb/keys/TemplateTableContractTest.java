@@ -2,7 +2,8 @@ package dev.orders.dynamodb.keys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.template.TemplateTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /** The table in template.yaml is the table the repositories expect: keys, index names, projections, TTL. */
 class TemplateTableContractTest {
-    private final TemplateTable table = TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable");
+    private final TemplateTable table = TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE);
     private final CreateTableRequest request = table.createTableRequest("contract");
 
     @Test

@@ -18,7 +18,7 @@ import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.OrdersTable;
-import dev.orders.local.TestTable;
+import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

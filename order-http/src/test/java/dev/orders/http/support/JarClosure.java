@@ -44,7 +44,7 @@ public final class JarClosure {
     static final List<String> ABSENT_LIBRARIES = List.of(
             "com/lmax/disruptor/", "com/conversantmedia/", "org/jctools/", // Log4j's async loggers and queues
             "org/osgi/", // Log4j inside an OSGi container
-            // Powertools' @Logging aspect, JMESPath correlation id and JSON arguments (shared-model excludes them)
+            // Powertools' @Logging aspect, JMESPath correlation id and JSON arguments (order-http excludes them)
             "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
             "software/amazon/lambda/powertools/utilities/",
             // The SDK's SigV4a signer, for multi-region endpoints

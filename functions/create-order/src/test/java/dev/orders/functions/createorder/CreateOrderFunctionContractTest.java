@@ -3,8 +3,8 @@ package dev.orders.functions.createorder;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.TemplateContract;
-import dev.orders.local.DynamoDbLocalExtension;
-import dev.orders.local.TestTable;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -16,8 +16,9 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.LocalDynamoDb;
-import dev.orders.local.TemplateTable;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.template.TemplateTable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ class DynamoDbOutageTest {
     void duringAnOutageClientsGet503AndEveryAcknowledgedOrderIsThereAfterTheRestart() throws InterruptedException {
         try (LocalDynamoDb server = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults().withDataDir(dataDir))) {
             String tableName = "orders-outage";
-            TemplateTable.load(TemplateTable.locateTemplate(), "OrdersTable").createIn(server.client(), tableName);
+            TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(server.client(), tableName);
             CreateOrderFunction function = new CreateOrderFunction(
                     Services.fromEnvironment(Api.environment(tableName, server.endpoint())));
 

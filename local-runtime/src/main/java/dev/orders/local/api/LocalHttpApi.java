@@ -1,0 +1,194 @@
+package dev.orders.local.api;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.orders.local.Log;
+import dev.orders.local.lambda.FunctionInstances;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.template.SamTemplate;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The template's HTTP API on a local port: each request matched to its route, turned into the
+ * payload 2.0 event API Gateway would send, passed through the {@link RequestAuthorizer}, handed to
+ * the route's {@link LambdaFunction}, and its response mapped back as API Gateway maps it.
+ */
+public final class LocalHttpApi implements AutoCloseable {
+    /** API Gateway's payload limit. */
+    private static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
+    private static final int THREADS = 8;
+
+    /** What goes back to the client. Header names as the function gave them. */
+    public record Response(int status, Map<String, List<String>> headers, byte[] body) {
+        public String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    private final HttpApiEvents.Routes routes;
+    private final Map<String, FunctionInstances> functions = new LinkedHashMap<>();
+    private final RequestAuthorizer authorizer;
+    private HttpServer server;
+    private ExecutorService executor;
+
+    public LocalHttpApi(SamTemplate template, Path repositoryRoot, RequestAuthorizer authorizer) {
+        this.routes = new HttpApiEvents.Routes(template);
+        this.authorizer = authorizer;
+        for (SamTemplate.Function function : template.functions()) {
+            // The first instance fails now, not on the first request, if the function's jar is not built.
+            functions.put(function.logicalId(), new FunctionInstances(new LambdaFunction(function, repositoryRoot),
+                    () -> new LambdaFunction(function, repositoryRoot), THREADS));
+        }
+    }
+
+    /** Binds and serves; returns the bound address (port 0 picks a free one). */
+    public InetSocketAddress start(String host, int port) throws IOException {
+        // Without TCP_NODELAY, headers and body go out as two segments and the client's delayed ACK
+        // adds ~40 ms to many responses. Read once, when the JDK's server is first used.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        server = HttpServer.create(new InetSocketAddress(host, port), 64);
+        executor = Executors.newFixedThreadPool(THREADS, r -> {
+            Thread thread = new Thread(r, "sam-local-http");
+            thread.setDaemon(true);
+            return thread;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::exchange);
+        server.start();
+        return server.getAddress();
+    }
+
+    /** One request, whether it came over HTTP or from the seeder. */
+    public Response handle(HttpApiEvents.Request request) {
+        Optional<HttpApiEvents.Match> match = routes.match(request.method(), request.rawPath());
+        if (match.isEmpty()) {
+            return message(404, "Not Found");
+        }
+        if (request.body().length > MAX_BODY_BYTES) {
+            return message(413, "Request Entity Too Large");
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        request.headers().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
+        Optional<Map<String, Object>> claims = Optional.empty();
+        if (match.get().route().authorized()) {
+            try {
+                claims = authorizer.authorize(headers);
+            } catch (RequestAuthorizer.Unauthorized e) {
+                Log.SAM_LOCAL.line("401 " + request.method() + " " + request.rawPath() + ": " + e.getMessage());
+                return message(401, "Unauthorized");
+            }
+        }
+        Map<String, Object> event = HttpApiEvents.event(request, match.get(), Instant.now(), claims);
+        @SuppressWarnings("unchecked")
+        String requestId = (String) ((Map<String, Object>) event.get("requestContext")).get("requestId");
+        try {
+            byte[] response = functions.get(match.get().functionLogicalId()).invoke(JSON.std.asBytes(event), requestId);
+            return withRequestId(response(response), requestId);
+        } catch (Exception e) {
+            Log.SAM_LOCAL.line(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);
+            return withRequestId(message(500, "Internal Server Error"), requestId);
+        }
+    }
+
+    /** API Gateway's reading of a payload 2.0 response; anything without statusCode is a 200 JSON body. */
+    @SuppressWarnings("unchecked")
+    static Response response(byte[] json) throws IOException {
+        Object parsed = JSON.std.anyFrom(json);
+        if (!(parsed instanceof Map<?, ?> map) || !map.containsKey("statusCode")) {
+            return new Response(200, Map.of("content-type", List.of("application/json")), json);
+        }
+        Map<String, Object> response = (Map<String, Object>) map;
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        Map<String, Object> single = (Map<String, Object>) response.get("headers");
+        if (single != null) {
+            single.forEach((name, value) -> headers.computeIfAbsent(name, n -> new ArrayList<>()).add(String.valueOf(value)));
+        }
+        Map<String, Object> multi = (Map<String, Object>) response.get("multiValueHeaders");
+        if (multi != null) {
+            multi.forEach((name, values) -> ((List<Object>) values)
+                    .forEach(value -> headers.computeIfAbsent(name, n -> new ArrayList<>()).add(String.valueOf(value))));
+        }
+        List<Object> cookies = (List<Object>) response.get("cookies");
+        if (cookies != null) {
+            cookies.forEach(cookie -> headers.computeIfAbsent("set-cookie", n -> new ArrayList<>()).add(String.valueOf(cookie)));
+        }
+        String body = (String) response.get("body");
+        byte[] bytes = body == null ? new byte[0]
+                : Boolean.TRUE.equals(response.get("isBase64Encoded")) ? Base64.getDecoder().decode(body)
+                : body.getBytes(StandardCharsets.UTF_8);
+        return new Response(((Number) response.get("statusCode")).intValue(), headers, bytes);
+    }
+
+    private static Response message(int status, String message) {
+        return new Response(status, Map.of("content-type", List.of("application/json")),
+                ("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Response withRequestId(Response response, String requestId) {
+        Map<String, List<String>> headers = new LinkedHashMap<>(response.headers());
+        headers.put("apigw-requestid", List.of(requestId));
+        return new Response(response.status(), headers, response.body());
+    }
+
+    private void exchange(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            byte[] body = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES + 1);
+            String host = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Host"))
+                    .orElseGet(() -> exchange.getLocalAddress().getHostString() + ":" + exchange.getLocalAddress().getPort());
+            Response response = handle(new HttpApiEvents.Request(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
+                    exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
+                    exchange.getRequestHeaders(), body, exchange.getRemoteAddress().getAddress().getHostAddress(),
+                    exchange.getProtocol(), host));
+            response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
+            boolean empty = response.body().length == 0 || exchange.getRequestMethod().equalsIgnoreCase("HEAD");
+            exchange.sendResponseHeaders(response.status(), empty ? -1 : response.body().length);
+            if (!empty) {
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(response.body());
+                }
+            }
+        }
+    }
+
+    /**
+     * Keeps at most {@code limit} bytes (a longer body is then refused as too large) but reads the
+     * rest too, so the client, still sending, gets the 413 rather than a reset connection.
+     */
+    private static byte[] readAtMost(InputStream in, int limit) throws IOException {
+        byte[] kept = in.readNBytes(limit);
+        in.transferTo(OutputStream.nullOutputStream());
+        return kept;
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.stop(0);
+            executor.shutdownNow();
+            try {
+                executor.awaitTermination(Duration.ofSeconds(2).toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        functions.values().forEach(FunctionInstances::close);
+    }
+}

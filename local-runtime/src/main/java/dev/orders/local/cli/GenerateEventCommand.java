@@ -1,0 +1,54 @@
+package dev.orders.local.cli;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.UsageException;
+import dev.orders.local.api.HttpApiEvents;
+import dev.orders.local.template.SamTemplate;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code generate-event 'METHOD /path'}: prints the HTTP API event API Gateway would send, for a
+ * route key ("GET /orders/{orderId}") or a concrete request ("GET /orders/o-1?limit=5").
+ */
+final class GenerateEventCommand implements Command {
+
+    @Override
+    public int run(Arguments arguments) throws IOException {
+        arguments.allow();
+        String route = String.join(" ", arguments.positionals()).trim();
+        if (route.isEmpty()) {
+            throw new UsageException("generate-event needs a route, e.g. 'POST /customers/c-1/orders'");
+        }
+        String[] parts = route.split("\\s+", 2);
+        if (parts.length < 2) {
+            throw new UsageException("a route is METHOD /path, e.g. 'GET /orders', not '" + route + "'");
+        }
+        String method = parts[0].toUpperCase(Locale.ROOT);
+        HttpApiEvents.Routes routes = new HttpApiEvents.Routes(SamTemplate.repository());
+        Optional<HttpApiEvents.Match> byKey = routes.byKey(method + " " + parts[1]);
+        Map<String, Object> event = byKey.isPresent() ? HttpApiEvents.sample(byKey.get())
+                : requestEvent(routes, method, parts[1], route);
+        System.out.println(JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(event));
+        return 0;
+    }
+
+    /** The event of a concrete request to the route that matches it; a write gets an empty JSON body, as in the samples. */
+    private static Map<String, Object> requestEvent(HttpApiEvents.Routes routes, String method, String target, String route) {
+        String path = target.split("\\?", 2)[0];
+        String query = target.contains("?") ? target.split("\\?", 2)[1] : "";
+        HttpApiEvents.Match match = routes.match(method, path)
+                .orElseThrow(() -> new UsageException("no route of template.yaml matches '" + route + "'"));
+        Map<String, Object> sample = HttpApiEvents.sample(match);
+        return HttpApiEvents.event(new HttpApiEvents.Request(method, path, query,
+                Map.of("accept", List.of("application/json"), "user-agent", List.of("sam-local"),
+                        "content-type", List.of("application/json")),
+                sample.containsKey("body") ? "{}".getBytes(StandardCharsets.UTF_8) : new byte[0],
+                "127.0.0.1", "HTTP/1.1", "localhost:3000"), match, Instant.now(), Optional.empty());
+    }
+}

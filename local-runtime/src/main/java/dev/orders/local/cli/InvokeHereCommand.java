@@ -1,0 +1,52 @@
+package dev.orders.local.cli;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.Log;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.UsageException;
+import dev.orders.local.api.HttpApiEvents;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.template.SamTemplate;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** {@code __invoke}: invoke's function JVM. Prints the function's response, or Lambda's error for an unhandled exception. */
+final class InvokeHereCommand implements Command {
+    static final String VERB = "__invoke";
+
+    @Override
+    public int run(Arguments arguments) throws Exception {
+        PrintStream stdout = ChildJvm.handlerLogsToStderr();
+        SamTemplate.Function function = arguments.function(SamTemplate.repository());
+        byte[] event = Files.readAllBytes(Path.of(arguments.positional(1, "event file")));
+        LambdaFunction lambda = new LambdaFunction(function, RepositoryRoot.locate());
+        try {
+            stdout.write(lambda.invoke(event, HttpApiEvents.requestId()));
+            stdout.println();
+            return 0;
+        } catch (UsageException e) {
+            throw e;
+        } catch (Exception e) {
+            return unhandled(stdout, function, e);
+        } finally {
+            stdout.flush();
+            lambda.close();
+        }
+    }
+
+    /** What Lambda returns for an unhandled exception (or an Error in the handler's init). */
+    private static int unhandled(PrintStream stdout, SamTemplate.Function function, Exception e) throws IOException {
+        Throwable thrown = e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("errorMessage", String.valueOf(thrown.getMessage()));
+        error.put("errorType", thrown.getClass().getName());
+        stdout.println(JSON.std.asString(error));
+        Log.SAM_LOCAL.line(function.logicalId() + " failed: " + thrown);
+        return 1;
+    }
+}

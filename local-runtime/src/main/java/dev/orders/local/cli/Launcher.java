@@ -1,0 +1,43 @@
+package dev.orders.local.cli;
+
+import dev.orders.local.Log;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.lambda.FunctionEnvironment;
+import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
+import java.nio.file.Path;
+
+/**
+ * The launcher side of start-api and invoke: DynamoDB Local with the template's table, around the
+ * functions' JVM ({@link ChildJvm}). A handler reads its configuration with System.getenv, which
+ * is one per process, so the launcher computes the functions' environment and starts that JVM with it.
+ */
+final class Launcher {
+    private Launcher() {
+    }
+
+    /** What runs while DynamoDB Local is up. */
+    interface WithTable {
+        int run(LocalDynamoDb dynamoDb) throws Exception;
+    }
+
+    /** The template's variables for the functions, {@code !Ref OrdersTable} being the local table. */
+    static FunctionEnvironment environment(SamTemplate template) {
+        return new FunctionEnvironment(template, TemplateTable.ORDERS_TABLE, SamLocal.TABLE_NAME, System::getenv);
+    }
+
+    /** DynamoDB Local (in memory, or under --data-dir) with the template's table, for the length of {@code body}. */
+    static int withTable(Arguments arguments, SamTemplate template, WithTable body) throws Exception {
+        LocalDynamoDb.Options options = LocalDynamoDb.Options.defaults();
+        String dataDir = arguments.value("--data-dir", null);
+        if (dataDir != null) {
+            options = options.withDataDir(Path.of(dataDir).toAbsolutePath());
+        }
+        try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(options)) {
+            boolean created = template.table(TemplateTable.ORDERS_TABLE).createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);
+            Log.SAM_LOCAL.line("table " + SamLocal.TABLE_NAME + (created ? " created from template.yaml" : " already exists (kept)")
+                    + " at " + dynamoDb.endpoint());
+            return body.run(dynamoDb);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.orders.local.cli;
+
+import dev.orders.local.Log;
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.UsageException;
+import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.lambda.FunctionEnvironment;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.template.SamTemplate;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code start-api}: the template's HTTP API on a local port. This JVM is the launcher; the API runs
+ * in the functions' JVM ({@link ServeCommand}), with all functions' variables, which must agree.
+ */
+final class StartApiCommand implements Command {
+    // C1 only, as the template's JAVA_TOOL_OPTIONS run the functions in Lambda. Each warm instance
+    // has its own class loader, so its own copy of the SDK to compile: C2 spent minutes of CPU on
+    // eight copies and was still behind C1, which compiles each copy within a few hundred requests.
+    private static final List<String> FUNCTIONS_JVM = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
+    @Override
+    public int run(Arguments arguments) throws Exception {
+        arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars");
+        String host = arguments.value("--host", "127.0.0.1");
+        int port = arguments.port();
+        ensurePortFree(host, port);
+        SamTemplate template = SamTemplate.repository();
+        FunctionEnvironment environment = Launcher.environment(template);
+        Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
+        // Fails now, before anything starts, if a function jar is not built.
+        template.functions().forEach(f -> new LambdaFunction(f, RepositoryRoot.locate()));
+        List<String> serve = new ArrayList<>(List.of(ServeCommand.VERB, "--host", host, "--port", Integer.toString(port)));
+        if (arguments.flag("--seed")) {
+            serve.add("--seed");
+        }
+        String jwtSecret = jwtSecret(union);
+        return Launcher.withTable(arguments, template, dynamoDb -> {
+            Map<String, String> env = new LinkedHashMap<>(union);
+            env.putAll(environment.aws(dynamoDb.endpoint()));
+            env.put(LocalJwtAuthorizer.SECRET_VARIABLE, jwtSecret);
+            return ChildJvm.run(env, serve, FUNCTIONS_JVM);
+        });
+    }
+
+    /** The secret of the local authorizer: LOCAL_JWT_SECRET, else one made for this run and shown once. */
+    private static String jwtSecret(Map<String, String> env) {
+        String secret = env.getOrDefault(LocalJwtAuthorizer.SECRET_VARIABLE,
+                System.getenv(LocalJwtAuthorizer.SECRET_VARIABLE));
+        if (secret != null && !secret.isBlank()) {
+            return secret;
+        }
+        byte[] random = new byte[LocalJwtAuthorizer.MIN_SECRET_BYTES];
+        new SecureRandom().nextBytes(random);
+        secret = HexFormat.of().formatHex(random);
+        Log.SAM_LOCAL.line(LocalJwtAuthorizer.SECRET_VARIABLE + " is not set; this run's tokens are signed with " + secret
+                + " (export it to mint your own, see README)");
+        return secret;
+    }
+
+    /** A taken port is a one-line usage error now, not a failure after DynamoDB Local has started. */
+    private static void ensurePortFree(String host, int port) {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+        } catch (IOException e) {
+            throw new UsageException("port " + port + " on " + host + " is in use (or not bindable: " + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.orders.local.lambda;
+
+import dev.orders.local.Log;
+import dev.orders.local.UsageException;
+import dev.orders.local.template.CloudFormationYaml;
+import dev.orders.local.template.SamTemplate;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+
+/**
+ * The environment variables the template gives each function, resolved for a local run:
+ * {@code !Ref <Parameter>} is the parameter's Default, {@code !Ref <the table>} is the local table's
+ * name, and a {@code {{resolve:secretsmanager:...}}} reference is the variable of the same name in
+ * the caller's environment or else a fixed development value (announced on stderr). On top come
+ * what Lambda itself would provide to reach DynamoDB: region, credentials (dummies; DynamoDB Local
+ * checks none) and the endpoint of DynamoDB Local.
+ */
+public final class FunctionEnvironment {
+    /** JVM tuning for the Lambda runtime, not configuration a handler reads: never applied locally. */
+    public static final Set<String> JVM_ONLY = Set.of("JAVA_TOOL_OPTIONS");
+    private static final Pattern SECRET = Pattern.compile("\\{\\{resolve:secretsmanager:.*}}");
+
+    private final SamTemplate template;
+    private final String tableLogicalId;
+    private final String tableName;
+    private final UnaryOperator<String> callerEnv;
+
+    public FunctionEnvironment(SamTemplate template, String tableLogicalId, String tableName, UnaryOperator<String> callerEnv) {
+        this.template = template;
+        this.tableLogicalId = tableLogicalId;
+        this.tableName = tableName;
+        this.callerEnv = callerEnv;
+    }
+
+    /** One function's variables, {@code overrides} (from --env-vars) applied last. */
+    public Map<String, String> of(SamTemplate.Function function, Map<String, String> overrides) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        function.environment().forEach((name, value) -> {
+            if (!JVM_ONLY.contains(name)) {
+                resolved.put(name, resolve(function.logicalId(), name, value));
+            }
+        });
+        resolved.putAll(overrides);
+        return resolved;
+    }
+
+    /**
+     * The variables of all functions together, for the one JVM that serves them all (System.getenv
+     * is per process, not per class loader). Two functions wanting different values for one
+     * variable cannot share a process: that is an error, not a silent pick.
+     */
+    public Map<String, String> union(List<SamTemplate.Function> functions, Map<String, Map<String, String>> overrides) {
+        Map<String, String> union = new LinkedHashMap<>();
+        Map<String, String> owners = new LinkedHashMap<>();
+        for (SamTemplate.Function function : functions) {
+            of(function, overrides.getOrDefault(function.logicalId(), Map.of())).forEach((name, value) -> {
+                String previous = union.putIfAbsent(name, value);
+                if (previous != null && !previous.equals(value)) {
+                    throw new UsageException("functions " + owners.get(name) + " and " + function.logicalId()
+                            + " declare different values for " + name + "; start-api runs all functions in one process"
+                            + " and cannot give them both (use invoke for one function)");
+                }
+                owners.putIfAbsent(name, function.logicalId());
+            });
+        }
+        return union;
+    }
+
+    /** What the Lambda service would add so the SDK reaches the table: here, DynamoDB Local. */
+    public Map<String, String> aws(URI dynamoDbEndpoint) {
+        Map<String, String> aws = new LinkedHashMap<>();
+        aws.put("AWS_REGION", orDefault("AWS_REGION", "us-east-1"));
+        aws.put("AWS_ACCESS_KEY_ID", "local");
+        aws.put("AWS_SECRET_ACCESS_KEY", "local");
+        aws.put("AWS_ENDPOINT_URL_DYNAMODB", dynamoDbEndpoint.toString());
+        return aws;
+    }
+
+    private String resolve(String function, String name, Object value) {
+        if (!(value instanceof CloudFormationYaml.Intrinsic intrinsic)) {
+            return String.valueOf(value);
+        }
+        if ("Ref".equals(intrinsic.name()) && tableLogicalId.equals(intrinsic.argument())) {
+            return tableName;
+        }
+        if ("Ref".equals(intrinsic.name()) && intrinsic.argument() instanceof String parameter) {
+            return template.parameterDefault(parameter).orElseThrow(() -> new UsageException("template: " + function + " "
+                    + name + " is !Ref " + parameter + ", which has no Default; give it with --env-vars"));
+        }
+        if ("Sub".equals(intrinsic.name()) && intrinsic.argument() instanceof String text && SECRET.matcher(text).matches()) {
+            String fromCaller = callerEnv.apply(name);
+            if (fromCaller != null && !fromCaller.isBlank()) {
+                return fromCaller;
+            }
+            String devValue = "sam-local development value of " + name + " (not a secret)";
+            DevValues.announce(name);
+            return devValue;
+        }
+        throw new UsageException("template: " + function + " " + name + " is !" + intrinsic.name() + " "
+                + intrinsic.argument() + ", which sam-local cannot resolve; give it with --env-vars");
+    }
+
+    private String orDefault(String name, String fallback) {
+        String value = callerEnv.apply(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+
+    /** Says once per variable that a secret got a fixed development value. */
+    private static final class DevValues {
+        private static final Set<String> ANNOUNCED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static void announce(String name) {
+            if (ANNOUNCED.add(name)) {
+                Log.SAM_LOCAL.line(name + ": a fixed development value (the template reads it from Secrets Manager;"
+                        + " export " + name + " to choose one)");
+            }
+        }
+    }
+
+    /** {@code SAM CLI --env-vars} JSON: {"FunctionLogicalId": {"VAR": "value"}, "Parameters": {... for all}}. */
+    public static Map<String, Map<String, String>> overridesFrom(Map<String, Object> envVarsJson, List<SamTemplate.Function> functions) {
+        Map<String, Map<String, String>> result = new LinkedHashMap<>();
+        Map<String, String> all = strings(envVarsJson.get("Parameters"), "Parameters");
+        for (SamTemplate.Function function : functions) {
+            Map<String, String> merged = new LinkedHashMap<>(all);
+            merged.putAll(strings(envVarsJson.get(function.logicalId()), function.logicalId()));
+            result.put(function.logicalId(), merged);
+        }
+        return result;
+    }
+
+    private static Map<String, String> strings(Object value, String key) {
+        if (value == null) {
+            return Map.of();
+        }
+        if (!(value instanceof Map<?, ?> map)) {
+            throw new UsageException("--env-vars: \"" + key + "\" must be an object of variable names to values");
+        }
+        Map<String, String> strings = new LinkedHashMap<>();
+        map.forEach((name, v) -> strings.put(String.valueOf(name), String.valueOf(v)));
+        return strings;
+    }
+}

@@ -1,0 +1,209 @@
+package dev.orders.local.lambda;
+
+import dev.orders.local.Log;
+import dev.orders.local.UsageException;
+import dev.orders.local.template.SamTemplate;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * One function as the Lambda Java runtime runs it: its deployable jar in its own class loader,
+ * whose parent is the platform class loader (so a class missing from the jar is missing here too,
+ * not quietly found on sam-local's classpath). Besides the jar the loader holds only what the
+ * runtime itself provides, aws-lambda-java-serialization, which turns event JSON into the
+ * handler's input type and its output back into JSON, as in Lambda.
+ *
+ * <p>The handler is created once, on the first invocation (a cold start, logged with its init
+ * time), then reused like a warm container. Like one container, it serves one invocation at a time.
+ */
+public final class LambdaFunction implements AutoCloseable {
+    private static final String RUNTIME = "com.amazonaws.services.lambda.runtime.";
+    private static final String SERIALIZERS = RUNTIME + "serialization.events.LambdaEventSerializers";
+
+    private final SamTemplate.Function function;
+    private final Path jar;
+    private final Path serializationJar;
+    private URLClassLoader loader;
+    private Invoker invoker;
+
+    /** Calls the handler with event JSON, returns response JSON. */
+    private interface Invoker {
+        byte[] invoke(byte[] event, Object context) throws Exception;
+    }
+
+    public LambdaFunction(SamTemplate.Function function, Path repositoryRoot) {
+        this.function = function;
+        this.jar = repositoryRoot.resolve(function.codeUri());
+        this.serializationJar = codeSource(SERIALIZERS);
+        if (!Files.isRegularFile(jar)) {
+            throw new UsageException(function.logicalId() + ": " + function.codeUri()
+                    + " is not built (run ./mvnw -DskipTests package)");
+        }
+    }
+
+    /** Runs the handler once with {@code eventJson}; returns the response JSON. Handler failures propagate. */
+    public synchronized byte[] invoke(byte[] eventJson, String requestId) throws Exception {
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        long start = System.nanoTime();
+        try {
+            if (invoker == null) {
+                loader = new URLClassLoader(function.logicalId(), new URL[] {url(jar), url(serializationJar)},
+                        ClassLoader.getPlatformClassLoader());
+                Thread.currentThread().setContextClassLoader(loader);
+                invoker = initialise();
+                Log.SAM_LOCAL.line(function.logicalId() + ": init " + Duration.ofNanos(System.nanoTime() - start).toMillis()
+                        + " ms (first invocation, handler " + function.handler() + ")");
+                start = System.nanoTime();
+            }
+            Thread.currentThread().setContextClassLoader(loader);
+            return invoker.invoke(eventJson, context(requestId, start));
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private Invoker initialise() throws Exception {
+        Class<?> handlerClass = loader.loadClass(function.handlerClass());
+        Object handler = handlerClass.getConstructor().newInstance();
+        Class<?> contextType = loader.loadClass(RUNTIME + "Context");
+        Class<?> streamHandler = loader.loadClass(RUNTIME + "RequestStreamHandler");
+        if (streamHandler.isAssignableFrom(handlerClass)) {
+            Method handle = streamHandler.getMethod(function.handlerMethod(), InputStream.class, OutputStream.class, contextType);
+            return (event, context) -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                handle.invoke(handler, new ByteArrayInputStream(event), out, context);
+                return out.toByteArray();
+            };
+        }
+        Method handle = Arrays.stream(handlerClass.getMethods())
+                .filter(m -> m.getName().equals(function.handlerMethod()) && !m.isBridge() && m.getParameterCount() == 2
+                        && m.getParameterTypes()[1] == contextType)
+                .findFirst()
+                .orElseThrow(() -> new UsageException(function.logicalId() + ": " + function.handlerClass() + " has no "
+                        + function.handlerMethod() + "(event, Context) and is no RequestStreamHandler"));
+        Object input = serializer(handle.getParameterTypes()[0]);
+        Object output = serializer(handle.getReturnType());
+        Method fromJson = input.getClass().getMethod("fromJson", InputStream.class);
+        Method toJson = output.getClass().getMethod("toJson", Object.class, OutputStream.class);
+        fromJson.setAccessible(true);
+        toJson.setAccessible(true);
+        return (event, context) -> {
+            Object request = fromJson.invoke(input, new ByteArrayInputStream(event));
+            Object response = handle.invoke(handler, request, context);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            toJson.invoke(output, response, out);
+            return out.toByteArray();
+        };
+    }
+
+    /** The runtime's serializer for {@code type}, from the function's own copy of the serialization library. */
+    private Object serializer(Class<?> type) throws ReflectiveOperationException {
+        Class<?> serializers = loader.loadClass(SERIALIZERS);
+        return serializers.getMethod("serializerFor", Class.class, ClassLoader.class).invoke(null, type, loader);
+    }
+
+    /** A Context over the function loader's own interface (the handler's Context class is the jar's). */
+    private Object context(String requestId, long startNanos) throws ClassNotFoundException {
+        Class<?> contextType = loader.loadClass(RUNTIME + "Context");
+        Object logger = logger();
+        String name = function.logicalId();
+        return Proxy.newProxyInstance(loader, new Class<?>[] {contextType}, (proxy, method, args) -> {
+            switch (method.getName()) {
+                case "getAwsRequestId":
+                    return requestId;
+                case "getFunctionName":
+                    return name;
+                case "getFunctionVersion":
+                    return "$LATEST";
+                case "getInvokedFunctionArn":
+                    return "arn:aws:lambda:us-east-1:123456789012:function:" + name;
+                case "getLogGroupName":
+                    return "/aws/lambda/" + name;
+                case "getLogStreamName":
+                    return "sam-local/" + ProcessHandle.current().pid();
+                case "getRemainingTimeInMillis":
+                    return (int) Math.max(0, function.timeout().toMillis() - Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
+                case "getMemoryLimitInMB":
+                    return function.memoryMb();
+                case "getLogger":
+                    return logger;
+                case "getIdentity":
+                case "getClientContext":
+                    return null;
+                default:
+                    return objectMethod(proxy, method, args, "Context " + requestId);
+            }
+        });
+    }
+
+    /** The Context's LambdaLogger: to stderr, where the handler's other logs go. */
+    private Object logger() throws ClassNotFoundException {
+        Class<?> loggerType = loader.loadClass(RUNTIME + "LambdaLogger");
+        return Proxy.newProxyInstance(loader, new Class<?>[] {loggerType}, (proxy, method, args) -> {
+            if (method.getName().equals("log") && args != null && args.length > 0) {
+                String text = args[0] instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(args[0]);
+                System.err.println(text);
+                return null;
+            }
+            return objectMethod(proxy, method, args, "LambdaLogger");
+        });
+    }
+
+    private static Object objectMethod(Object proxy, Method method, Object[] args, String description) {
+        switch (method.getName()) {
+            case "toString":
+                return description;
+            case "hashCode":
+                return System.identityHashCode(proxy);
+            case "equals":
+                return proxy == args[0];
+            default:
+                throw new UnsupportedOperationException(method.toString());
+        }
+    }
+
+    /** The jar a class of sam-local's own classpath comes from. */
+    private static Path codeSource(String className) {
+        try {
+            return Path.of(Class.forName(className).getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (ReflectiveOperationException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("sam-local's classpath lacks " + className, e);
+        }
+    }
+
+    private static URL url(Path path) {
+        try {
+            return path.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (loader != null) {
+            try {
+                loader.close();
+            } catch (IOException e) {
+                Log.SAM_LOCAL.line(function.logicalId() + ": closing its class loader failed: " + e);
+            }
+        }
+    }
+}

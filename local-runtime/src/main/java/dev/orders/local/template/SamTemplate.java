@@ -1,0 +1,142 @@
+package dev.orders.local.template;
+
+import dev.orders.local.RepositoryRoot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A SAM template as the local runtime and the tests read it: each function's handler, code location,
+ * HTTP API routes and environment (Globals merged under each function's own), and its tables.
+ */
+public record SamTemplate(Path file, Map<String, Object> root) {
+    private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
+
+    public static SamTemplate load(Path file) {
+        return new SamTemplate(file, CloudFormationYaml.load(file));
+    }
+
+    /** The repository's template.yaml. */
+    public static SamTemplate repository() {
+        return load(RepositoryRoot.template());
+    }
+
+    /** The table resource {@code logicalId}: how the runtime and the tests create tables from the template. */
+    public TemplateTable table(String logicalId) {
+        return TemplateTable.of(file.toString(), root, logicalId);
+    }
+
+    /**
+     * One route of an HttpApi event: {@code key()} is API Gateway's route key, e.g. "GET /orders/{orderId}".
+     * {@code authorized}: the API's authorizer runs for it, unless the event says {@code Auth: {Authorizer: NONE}}.
+     */
+    public record HttpRoute(String event, String method, String path, boolean authorized) {
+        public String key() {
+            return method + " " + path;
+        }
+    }
+
+    /** Lambda's defaults when neither the function nor Globals set Timeout or MemorySize. */
+    static final int DEFAULT_TIMEOUT_SECONDS = 3;
+    static final int DEFAULT_MEMORY_MB = 128;
+
+    /**
+     * A function resource. Environment values are literals (String) or {@link CloudFormationYaml.Intrinsic}s
+     * such as {@code !Ref OrdersTable}, for the caller to resolve. Timeout and memory as Lambda gives them.
+     */
+    public record Function(String logicalId, String handler, String codeUri, List<HttpRoute> routes,
+                           Map<String, Object> environment, Duration timeout, int memoryMb) {
+        /** The handler class: the part of "pkg.Class::method" before "::". */
+        public String handlerClass() {
+            int separator = handler.indexOf("::");
+            return separator < 0 ? handler : handler.substring(0, separator);
+        }
+
+        public String handlerMethod() {
+            int separator = handler.indexOf("::");
+            return separator < 0 ? "handleRequest" : handler.substring(separator + 2);
+        }
+    }
+
+    public List<Function> functions() {
+        Map<String, Object> globals = map(map(root, "Globals"), "Function");
+        Map<String, Object> globalEnvironment = map(map(globals, "Environment"), "Variables");
+        List<Function> functions = new ArrayList<>();
+        map(root, "Resources").forEach((logicalId, resource) -> {
+            Map<String, Object> fields = asMap(resource);
+            if (!FUNCTION_TYPE.equals(fields.get("Type"))) {
+                return;
+            }
+            Map<String, Object> properties = map(fields, "Properties");
+            Map<String, Object> environment = new LinkedHashMap<>(globalEnvironment);
+            environment.putAll(map(map(properties, "Environment"), "Variables"));
+            long timeout = number(properties.getOrDefault("Timeout", globals.getOrDefault("Timeout",
+                    DEFAULT_TIMEOUT_SECONDS)), logicalId + ".Timeout");
+            long memory = number(properties.getOrDefault("MemorySize", globals.getOrDefault("MemorySize",
+                    DEFAULT_MEMORY_MB)), logicalId + ".MemorySize");
+            functions.add(new Function(logicalId, text(properties, "Handler", logicalId),
+                    text(properties, "CodeUri", logicalId), routes(properties), environment,
+                    Duration.ofSeconds(timeout), (int) memory));
+        });
+        return functions;
+    }
+
+    public Optional<Function> function(String logicalId) {
+        return functions().stream().filter(f -> f.logicalId().equals(logicalId)).findFirst();
+    }
+
+    /** A template parameter's default value, if it has one. */
+    public Optional<String> parameterDefault(String name) {
+        Object value = map(map(root, "Parameters"), name).get("Default");
+        return Optional.ofNullable(value).map(String::valueOf);
+    }
+
+    private static List<HttpRoute> routes(Map<String, Object> properties) {
+        List<HttpRoute> routes = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("HttpApi".equals(fields.get("Type"))) {
+                Map<String, Object> eventProperties = map(fields, "Properties");
+                boolean authorized = !"NONE".equals(map(eventProperties, "Auth").get("Authorizer"));
+                routes.add(new HttpRoute(name, text(eventProperties, "Method", name).toUpperCase(java.util.Locale.ROOT),
+                        text(eventProperties, "Path", name), authorized));
+            }
+        });
+        return routes;
+    }
+
+    private static String text(Map<String, Object> fields, String key, String owner) {
+        Object value = fields.get(key);
+        if (!(value instanceof String text)) {
+            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a literal string");
+        }
+        return text;
+    }
+
+    private static long number(Object value, String where) {
+        try {
+            return Long.parseLong(String.valueOf(value));
+        } catch (NumberFormatException e) {
+            Object shown = value instanceof CloudFormationYaml.Intrinsic intrinsic
+                    ? "!" + intrinsic.name() + " " + intrinsic.argument() : value;
+            throw new IllegalArgumentException("template: " + where + " must be a number, not " + shown);
+        }
+    }
+
+    private static Map<String, Object> map(Map<String, Object> fields, String key) {
+        Object value = fields.get(key);
+        return value == null ? Map.of() : asMap(value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object value) {
+        if (!(value instanceof Map)) {
+            throw new IllegalArgumentException("template: expected a mapping, found " + value);
+        }
+        return (Map<String, Object>) value;
+    }
+}

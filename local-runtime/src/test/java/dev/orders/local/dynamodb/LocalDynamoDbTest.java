@@ -1,0 +1,170 @@
+package dev.orders.local.dynamodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.local.RepositoryRoot;
+import dev.orders.local.template.TemplateTable;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+
+/** The embedded child-process mode specifically, whatever else the machine offers. */
+class LocalDynamoDbTest {
+
+    private static LocalDynamoDb db;
+    private static TemplateTable orders;
+
+    @BeforeAll
+    static void startServer() {
+        db = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults());
+        orders = TemplateTable.load(RepositoryRoot.template(), "OrdersTable");
+    }
+
+    @AfterAll
+    static void stopServer() {
+        db.close();
+    }
+
+    @Test
+    void runsAsAChildProcessOnLoopback() {
+        assertEquals(LocalDynamoDb.Mode.CHILD_PROCESS, db.mode());
+        assertEquals("127.0.0.1", db.endpoint().getHost());
+        ProcessHandle child = db.process().orElseThrow();
+        assertTrue(child.isAlive());
+        assertEquals(ProcessHandle.current().pid(), child.parent().map(ProcessHandle::pid).orElse(-1L));
+    }
+
+    @Test
+    void tableFromTemplateIsActiveWithItsIndexesAndTtl() {
+        TableDescription created = orders.createIn(db.client(), "orders-describe");
+
+        TableDescription described = db.client().describeTable(b -> b.tableName("orders-describe")).table();
+        assertEquals(TableStatus.ACTIVE, created.tableStatus());
+        assertEquals(TableStatus.ACTIVE, described.tableStatus());
+        assertEquals(Set.of("CustomerTimeline", "StatusFeed", "CustomerStatusFeed"), described.globalSecondaryIndexes().stream()
+                .map(GlobalSecondaryIndexDescription::indexName).collect(Collectors.toSet()));
+        assertTrue(described.globalSecondaryIndexes().stream().allMatch(i -> i.indexStatus() == IndexStatus.ACTIVE));
+
+        TimeToLiveDescription ttl = db.client().describeTimeToLive(b -> b.tableName("orders-describe")).timeToLiveDescription();
+        assertEquals("expiresAt", ttl.attributeName());
+        assertEquals(TimeToLiveStatus.ENABLED, ttl.timeToLiveStatus());
+    }
+
+    @Test
+    void putThenGet() {
+        orders.createIn(db.client(), "orders-roundtrip");
+        Map<String, AttributeValue> item = Map.of(
+                "PK", s("CUSTOMER#1"), "SK", s("ORDER#1"),
+                "GSI1PK", s("CUSTOMER#1"), "GSI1SK", s("2025-01-01"),
+                "total", AttributeValue.fromN("42.5"));
+        db.client().putItem(b -> b.tableName("orders-roundtrip").item(item));
+
+        Map<String, AttributeValue> read = db.client().getItem(b -> b.tableName("orders-roundtrip")
+                .key(Map.of("PK", s("CUSTOMER#1"), "SK", s("ORDER#1"))).consistentRead(true)).item();
+        assertEquals(item, read);
+        assertEquals(1, db.client().query(b -> b.tableName("orders-roundtrip").indexName("CustomerTimeline")
+                .keyConditionExpression("GSI1PK = :c").expressionAttributeValues(Map.of(":c", s("CUSTOMER#1")))).count());
+    }
+
+    @Test
+    void stopAndStartOnADataDirKeepsTheData(@TempDir Path dataDir) {
+        try (LocalDynamoDb persistent = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults().withDataDir(dataDir))) {
+            URI endpoint = persistent.endpoint();
+            orders.createIn(persistent.client(), "orders-durable");
+            persistent.client().putItem(b -> b.tableName("orders-durable").item(Map.of("PK", s("A"), "SK", s("B"), "v", s("kept"))));
+
+            persistent.stop();
+            assertTrue(persistent.process().isEmpty());
+            try (DynamoDbClient noRetry = persistent.clientBuilder()
+                    .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())).build()) {
+                assertThrows(SdkClientException.class, noRetry::listTables, "the server is down");
+            }
+
+            persistent.start();
+            assertEquals(endpoint, persistent.endpoint());
+            Map<String, AttributeValue> read = persistent.client().getItem(b -> b.tableName("orders-durable")
+                    .key(Map.of("PK", s("A"), "SK", s("B")))).item();
+            assertEquals(s("kept"), read.get("v"));
+        }
+        assertTrue(Files.exists(dataDir.resolve("shared-local-instance.db")));
+    }
+
+    @Test
+    void closeLeavesNoChildProcess() throws Exception {
+        LocalDynamoDb other = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults());
+        ProcessHandle child = other.process().orElseThrow();
+        other.close();
+
+        assertFalse(child.isAlive());
+        assertFalse(ProcessHandle.of(child.pid()).map(ProcessHandle::isAlive).orElse(false));
+        assertTrue(ProcessHandle.current().children().noneMatch(p -> p.pid() == child.pid()));
+    }
+
+    @Test
+    void restartFailsClearlyWhenItsPortWasTaken() throws Exception {
+        try (LocalDynamoDb other = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults())) {
+            other.stop();
+            try (ServerSocket squatter = new ServerSocket(other.endpoint().getPort())) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, other::start);
+                assertTrue(e.getMessage().contains("port " + squatter.getLocalPort() + " is now taken"), e.getMessage());
+            }
+            assertTrue(other.process().isEmpty());
+        }
+    }
+
+    @Test
+    void dynamodbEndpointVariableUsesThatServerAndStartsNothing() {
+        Map<String, String> env = Map.of(LocalDynamoDb.ENDPOINT_ENV, db.endpoint().toString());
+        try (LocalDynamoDb external = LocalDynamoDb.launch(LocalDynamoDb.Options.defaults(), env::get)) {
+            assertEquals(LocalDynamoDb.Mode.EXTERNAL, external.mode());
+            assertEquals(db.endpoint(), external.endpoint());
+            assertTrue(external.process().isEmpty());
+            orders.createIn(db.client(), "orders-external");
+            assertTrue(external.client().listTables().tableNames().contains("orders-external"));
+            assertThrows(UnsupportedOperationException.class, external::stop);
+        }
+        assertTrue(db.process().orElseThrow().isAlive(), "closing the external view leaves the server alone");
+    }
+
+    @Test
+    void missingDynamoDbLocalDirectoryIsAClearError(@TempDir Path empty) {
+        String previous = System.getProperty("dynamodb.local.home");
+        System.setProperty("dynamodb.local.home", empty.toString());
+        try {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults()));
+            assertTrue(e.getMessage().contains("./mvnw -pl dynamodb-local package"), e.getMessage());
+        } finally {
+            if (previous == null) {
+                System.clearProperty("dynamodb.local.home");
+            } else {
+                System.setProperty("dynamodb.local.home", previous);
+            }
+        }
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}

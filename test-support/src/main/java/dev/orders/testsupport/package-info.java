@@ -1,0 +1,2 @@
+/** For other modules' tests: a real DynamoDB and a fresh table from template.yaml per test ({@code DynamoDbLocalExtension}). */
+package dev.orders.testsupport;
