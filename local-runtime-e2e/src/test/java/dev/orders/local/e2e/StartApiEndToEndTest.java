@@ -46,7 +46,7 @@ class StartApiEndToEndTest {
                     "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1,\"unitPrice\":899}", Map.of());
             assertEquals(201, added.status(), added.body());
 
-            Reply paid = send(api, edsger, "POST", "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
+            Reply paid = send(api, admin, "POST", "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
                     "{\"status\":\"PAID\",\"expectedVersion\":1,\"reason\":\"card captured\"}", Map.of());
             assertEquals(200, paid.status(), paid.body());
             assertEquals("PAID", paid.json().get("status"));

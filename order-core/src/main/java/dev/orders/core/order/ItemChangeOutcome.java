@@ -13,13 +13,17 @@ public sealed interface ItemChangeOutcome {
     record StatusChanged(OrderItem item) implements ItemChangeOutcome {
     }
 
+    /** The role may not move a line to {@code target} at all; nothing was read or written. */
+    record Forbidden(Role role, ItemStatus target) implements ItemChangeOutcome {
+    }
+
     record OrderNotFound() implements ItemChangeOutcome {
     }
 
     record ItemNotFound() implements ItemChangeOutcome {
     }
 
-    /** Lines are added and removed only while the order is CREATED or AWAITING_PAYMENT. */
+    /** Lines are added and removed only while the order is CREATED: checkout freezes them. */
     record OrderNotOpen(OrderStatus status) implements ItemChangeOutcome {
     }
 

@@ -34,9 +34,9 @@ public enum OrderStatus {
         return next().contains(target);
     }
 
-    /** Items may be added or removed only before payment. */
+    /** Items may be added or removed only until checkout: a price asked for payment never changes. */
     public boolean isOpenForItemChanges() {
-        return this == CREATED || this == AWAITING_PAYMENT;
+        return this == CREATED;
     }
 
     /** Items are picked, shipped or cancelled only while the order is being fulfilled. */

@@ -5,6 +5,10 @@ public sealed interface StatusChangeOutcome {
     record Changed(Order order, StatusChange change) implements StatusChangeOutcome {
     }
 
+    /** The role may not move an order to {@code target} at all; nothing was read or written. */
+    record Forbidden(Role role, OrderStatus target) implements StatusChangeOutcome {
+    }
+
     /** The caller's version is not the current one; nothing was written. */
     record StaleVersion(long currentVersion) implements StatusChangeOutcome {
     }

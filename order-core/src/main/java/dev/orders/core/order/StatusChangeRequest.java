@@ -1,17 +1,19 @@
 package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
+import dev.orders.core.validation.ValidationException;
 import java.util.Optional;
 
 /**
- * A request to move an order to {@code target}. The order is addressed by customer and id, or by id
- * alone ({@code customerId} empty). Without {@code expectedVersion} the current
- * version is read and the write is still conditioned on it.
+ * A request of {@code role} to move an order to {@code target}. The order is addressed by customer and
+ * id, or by id alone ({@code customerId} empty). Without {@code expectedVersion} the current version is
+ * read and the write is still conditioned on it.
  */
 public record StatusChangeRequest(
         Optional<String> customerId,
         String orderId,
         OrderStatus target,
+        Role role,
         Optional<Long> expectedVersion,
         String actor,
         Optional<String> reason) {
@@ -21,9 +23,30 @@ public record StatusChangeRequest(
         customerId = Check.required("customerId", customerId).map(Ids::customerId);
         orderId = Ids.orderId(orderId);
         Check.required("status", target);
+        Check.required("role", role);
         Check.required("expectedVersion", expectedVersion)
                 .ifPresent(version -> Check.range("expectedVersion", version, 1, Long.MAX_VALUE));
         actor = Check.text("changedBy", actor, 200);
         reason = Check.required("reason", reason).map(text -> Check.text("reason", text, MAX_REASON_LENGTH));
+        if (reason.isEmpty() && role.needsReasonToMoveTo(target)) {
+            throw new ValidationException("reason", "is required when an administrator moves an order to " + target);
+        }
+    }
+
+    /** The refusal of a move the role may not make, decided before the order is read. */
+    public Optional<StatusChangeOutcome> forbidden() {
+        return role.mayMoveOrderTo(target) ? Optional.empty()
+                : Optional.of(new StatusChangeOutcome.Forbidden(role, target));
+    }
+
+    /** The refusal of this move from {@code current}: a stale expected version, or a move the lifecycle forbids. */
+    public Optional<StatusChangeOutcome> refusalFrom(Order current) {
+        if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
+            return Optional.of(new StatusChangeOutcome.StaleVersion(current.version()));
+        }
+        if (!current.status().canMoveTo(target)) {
+            return Optional.of(new StatusChangeOutcome.IllegalTransition(current.status(), target));
+        }
+        return Optional.empty();
     }
 }

@@ -2,6 +2,7 @@ package dev.orders.core.payment;
 
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
 import java.util.Optional;
 
 /** What a payment event means for an order, decided in the pure core from the event and the order read. */
@@ -31,7 +32,8 @@ public sealed interface PaymentDecision {
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
             return new Acknowledge(PaymentOutcome.AMOUNT_MISMATCH);
         }
-        Optional<OrderStatus> target = target(type.get(), current.status());
+        Optional<OrderStatus> target = target(type.get(), current.status())
+                .filter(Role.PAYMENT_PROVIDER::mayMoveOrderTo);
         if (target.isEmpty() || !current.status().canMoveTo(target.get())) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
         }

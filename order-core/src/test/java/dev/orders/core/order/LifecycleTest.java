@@ -44,8 +44,8 @@ class LifecycleTest {
     }
 
     @Test
-    void itemChangesAreOpenOnlyBeforePaymentAndFulfilmentOnlyAfter() {
-        assertEquals(EnumSet.of(OrderStatus.CREATED, OrderStatus.AWAITING_PAYMENT), OrderStatus.openForItemChanges());
+    void itemChangesAreOpenOnlyBeforeCheckoutAndFulfilmentOnlyAfterPayment() {
+        assertEquals(EnumSet.of(OrderStatus.CREATED), OrderStatus.openForItemChanges());
         assertEquals(EnumSet.of(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT, OrderStatus.PARTIALLY_FULFILLED),
                 OrderStatus.inFulfillment());
     }

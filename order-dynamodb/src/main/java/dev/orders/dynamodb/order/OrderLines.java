@@ -12,6 +12,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
 import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.CorruptItemException;
@@ -95,10 +96,15 @@ public record OrderLines(OrdersTable table, OrderReads reads, Clock clock) {
     }
 
     /**
-     * Moves a line's status: the line is updated on condition of the status read, and the root is
-     * checked in the same transaction to be in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED).
+     * Moves a line's status, if the role may: the line is updated on condition of the status read, and
+     * the root is checked in the same transaction to be in fulfilment (PAID, IN_FULFILLMENT,
+     * PARTIALLY_FULFILLED).
      */
-    public ItemChangeOutcome changeItemStatus(String customerId, String orderId, String itemId, ItemStatus target) {
+    public ItemChangeOutcome changeItemStatus(Role role, String customerId, String orderId, String itemId,
+                                              ItemStatus target) {
+        if (!role.mayChangeLineStatuses()) {
+            return new ItemChangeOutcome.Forbidden(role, target);
+        }
         Optional<OrderItem> found = reads.findItem(customerId, orderId, itemId);
         if (found.isEmpty()) {
             return new ItemChangeOutcome.ItemNotFound();

@@ -90,21 +90,23 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
     }
 
     /**
-     * A status change as a client asks for it: read the root, then write on the condition that its
-     * version and status are still the ones read (and the ones the client expected, if it said).
+     * A status change as a client asks for it: refused before any read if the role may not make it;
+     * otherwise read the root, then write on the condition that its version and status are still the
+     * ones read (and the ones the client expected, if it said).
      */
     public StatusChangeOutcome changeStatus(StatusChangeRequest request) {
+        Optional<StatusChangeOutcome> forbidden = request.forbidden();
+        if (forbidden.isPresent()) {
+            return forbidden.get();
+        }
         Optional<Order> found = request.customerId()
                 .map(customerId -> reads.findHeader(customerId, request.orderId()))
                 .orElseGet(() -> reads.findHeaderById(request.orderId()));
         if (found.isEmpty()) {
             return new StatusChangeOutcome.OrderNotFound();
         }
-        Order current = found.get();
-        if (request.expectedVersion().isPresent() && request.expectedVersion().get() != current.version()) {
-            return new StatusChangeOutcome.StaleVersion(current.version());
-        }
-        return changeStatusFrom(current, request.target(), request.actor(), request.reason());
+        return request.refusalFrom(found.get()).orElseGet(() ->
+                changeStatusFrom(found.get(), request.target(), request.actor(), request.reason()));
     }
 
     /**

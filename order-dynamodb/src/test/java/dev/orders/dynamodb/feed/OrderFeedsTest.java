@@ -9,6 +9,7 @@ import dev.orders.core.feed.InvalidCursorException;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.testsupport.DynamoDbLocalExtension;
@@ -161,8 +162,8 @@ class OrderFeedsTest {
     }
 
     private static void move(Fixture fx, String customerId, String orderId, OrderStatus target) {
-        fx.writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId, target, Optional.empty(),
-                "ops", Optional.empty()));
+        fx.writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId, target, Role.ADMINISTRATOR, Optional.empty(),
+                "ops", Optional.of("feed test")));
     }
 
     private static List<Page<Order>> drain(Function<FeedRequest, Page<Order>> feed, FeedRequest first) {

@@ -19,6 +19,7 @@ import dev.orders.core.order.OrderCreation;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChange;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
@@ -110,7 +111,7 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 100);
         fx.createOrder("c-1", "o-10", 200, 300);
         fx.createOrder("c-1", "o-1-0", 400, 500, 600);
-        fx.writes.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED,
+        fx.writes.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED, Role.ADMINISTRATOR,
                 Optional.empty(), "ops", Optional.empty()));
 
         OrderAggregate one = fx.reads.findAggregate("c-1", "o-1").orElseThrow();
@@ -238,14 +239,14 @@ class OrderAccessPatternsTest {
         assertEquals(new StatusChangeOutcome.OrderNotFound(),
                 fx.writes.changeStatus(change("missing", OrderStatus.CANCELLED, Optional.empty())));
         assertEquals(new StatusChangeOutcome.OrderNotFound(), fx.writes.changeStatus(new StatusChangeRequest(
-                Optional.of("c-2"), "o-1", OrderStatus.CANCELLED, Optional.empty(), "x", Optional.empty())));
+                Optional.of("c-2"), "o-1", OrderStatus.CANCELLED, Role.ADMINISTRATOR, Optional.empty(), "x", Optional.empty())));
         assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById("o-1").orElseThrow().status());
     }
 
     @Test
     void transitionByOrderIdAloneRecordsTheEventThatCausedItOnce() {
         fx.createOrder("c-1", "o-1", 100);
-        fx.writes.changeStatus(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT,
+        fx.writes.changeStatus(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT, Role.ADMINISTRATOR,
                 Optional.empty(), "ops", Optional.empty()));
         Order awaiting = fx.reads.findHeaderById("o-1").orElseThrow();
 
@@ -387,22 +388,22 @@ class OrderAccessPatternsTest {
         String second = order.items().get(1).itemId();
 
         assertEquals(new ItemChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED),
-                fx.lines.changeItemStatus("c-1", "o-1", first, ItemStatus.PICKED));
+                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", first, ItemStatus.PICKED));
 
         fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
         OrderItem picked = assertInstanceOf(ItemChangeOutcome.StatusChanged.class,
-                fx.lines.changeItemStatus("c-1", "o-1", first, ItemStatus.PICKED)).item();
+                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", first, ItemStatus.PICKED)).item();
         assertEquals(ItemStatus.PICKED, picked.itemStatus());
         assertEquals(Optional.of(picked), fx.reads.findItem("c-1", "o-1", first));
 
         assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PENDING, ItemStatus.SHIPPED),
-                fx.lines.changeItemStatus("c-1", "o-1", second, ItemStatus.SHIPPED));
+                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", second, ItemStatus.SHIPPED));
         assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PICKED, ItemStatus.PENDING),
-                fx.lines.changeItemStatus("c-1", "o-1", first, ItemStatus.PENDING));
+                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", first, ItemStatus.PENDING));
         assertEquals(new ItemChangeOutcome.ItemNotFound(),
-                fx.lines.changeItemStatus("c-1", "o-1", "nope", ItemStatus.PICKED));
+                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", "nope", ItemStatus.PICKED));
         assertEquals(new ItemChangeOutcome.ItemNotFound(),
-                fx.lines.changeItemStatus("c-2", "o-1", first, ItemStatus.SHIPPED));
+                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-2", "o-1", first, ItemStatus.SHIPPED));
         assertEquals(ItemStatus.PENDING, fx.reads.findItem("c-1", "o-1", second).orElseThrow().itemStatus());
     }
 
@@ -415,7 +416,7 @@ class OrderAccessPatternsTest {
                 .updateExpression("SET warehouse = :w").expressionAttributeValues(Map.of(":w", s("BER-1"))));
         fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
 
-        fx.lines.changeItemStatus("c-1", "o-1", itemId, ItemStatus.PICKED);
+        fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", itemId, ItemStatus.PICKED);
 
         Map<String, AttributeValue> raw = fx.raw(Keys.orderPk("o-1"), Keys.itemSk(itemId));
         assertEquals("BER-1", raw.get("warehouse").s());
@@ -424,7 +425,7 @@ class OrderAccessPatternsTest {
     }
 
     private static StatusChangeRequest change(String orderId, OrderStatus target, Optional<Long> expectedVersion) {
-        return new StatusChangeRequest(Optional.of("c-1"), orderId, target, expectedVersion, "ops",
+        return new StatusChangeRequest(Optional.of("c-1"), orderId, target, Role.ADMINISTRATOR, expectedVersion, "ops",
                 Optional.of("checkout"));
     }
 

@@ -8,6 +8,7 @@ import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderCreation;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.customer.CustomerRepository;
@@ -82,7 +83,7 @@ public final class Fixture {
     public void advance(String customerId, String orderId, OrderStatus... steps) {
         for (OrderStatus step : steps) {
             StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
-                    step, Optional.empty(), "fixture", Optional.empty()));
+                    step, Role.ADMINISTRATOR, Optional.empty(), "fixture", Optional.of("fixture")));
             if (!(outcome instanceof StatusChangeOutcome.Changed)) {
                 throw new IllegalStateException("cannot move " + orderId + " to " + step + ": " + outcome);
             }

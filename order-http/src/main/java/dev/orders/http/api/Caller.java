@@ -1,5 +1,6 @@
 package dev.orders.http.api;
 
+import dev.orders.core.order.Role;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -37,6 +38,11 @@ public record Caller(String subject, Set<String> scopes) {
 
     public boolean isAdmin() {
         return scopes.contains(ADMIN_SCOPE);
+    }
+
+    /** The role the caller acts in: an administrator's scope makes one, anyone else is a customer. */
+    public Role role() {
+        return isAdmin() ? Role.ADMINISTRATOR : Role.CUSTOMER;
     }
 
     /** A customer acts for themself only; an administrator for anyone. */

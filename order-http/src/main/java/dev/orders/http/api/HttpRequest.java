@@ -1,6 +1,7 @@
 package dev.orders.http.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.core.order.Role;
 import dev.orders.core.validation.ValidationException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -117,6 +118,11 @@ public final class HttpRequest {
         var context = event.getRequestContext();
         return context == null || context.getAuthorizer() == null ? Optional.empty()
                 : Optional.ofNullable(context.getAuthorizer().getJwt());
+    }
+
+    /** The role the caller acts in; the least privileged one for a request without a caller. */
+    public Role role() {
+        return Caller.of(this).map(Caller::role).orElse(Role.CUSTOMER);
     }
 
     /** Who is acting, as recorded in the status history. */

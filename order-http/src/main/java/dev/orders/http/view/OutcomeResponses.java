@@ -5,6 +5,7 @@ import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.http.api.Http;
@@ -43,6 +44,9 @@ public final class OutcomeResponses {
         if (outcome instanceof StatusChangeOutcome.Changed changed) {
             Order order = changed.order();
             return Http.json(200, Views.order(order), Map.of("etag", Http.etag(order.version())));
+        }
+        if (outcome instanceof StatusChangeOutcome.Forbidden forbidden) {
+            return Http.problem(forbiddenTransition(forbidden.role(), "an order", forbidden.target()));
         }
         if (outcome instanceof StatusChangeOutcome.StaleVersion stale) {
             return Http.problem(Problem.of(409, "stale-version", "Stale version",
@@ -89,6 +93,9 @@ public final class OutcomeResponses {
 
     /** The problem of every item change that wrote nothing. */
     private static Problem itemRefusal(ItemChangeOutcome outcome) {
+        if (outcome instanceof ItemChangeOutcome.Forbidden forbidden) {
+            return forbiddenTransition(forbidden.role(), "an order line", forbidden.target());
+        }
         if (outcome instanceof ItemChangeOutcome.OrderNotFound) {
             return Problem.notFound("The order");
         }
@@ -97,7 +104,7 @@ public final class OutcomeResponses {
         }
         if (outcome instanceof ItemChangeOutcome.OrderNotOpen closed) {
             return Problem.of(409, "order-not-open", "Order not open",
-                    "Items can be added or removed only while the order is CREATED or AWAITING_PAYMENT.")
+                    "Items can be added or removed only while the order is CREATED: checkout freezes them.")
                     .with("currentStatus", closed.status().name());
         }
         if (outcome instanceof ItemChangeOutcome.OrderNotInFulfillment notYet) {
@@ -115,6 +122,14 @@ public final class OutcomeResponses {
                     "An order holds at most " + tooMany.limit() + " items.");
         }
         throw unknown(outcome);
+    }
+
+    /** A move the caller's role may not make, whatever the state: the refusal names the role and the move. */
+    private static Problem forbiddenTransition(Role role, String what, Enum<?> target) {
+        return Problem.of(403, "forbidden-transition", "Transition not allowed to this caller",
+                "The role " + role + " may not move " + what + " to " + target + ".")
+                .with("role", role.name())
+                .with("target", target.name());
     }
 
     private static IllegalStateException unknown(Object outcome) {

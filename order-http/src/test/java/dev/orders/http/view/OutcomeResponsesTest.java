@@ -30,6 +30,7 @@ class OutcomeResponsesTest {
     void everyStatusChangeOutcomeHasItsOwnAnswer() {
         answersEachCase(StatusChangeOutcome.class, OutcomeResponses::statusChange, Map.of(
                 StatusChangeOutcome.Changed.class, 200,
+                StatusChangeOutcome.Forbidden.class, 403,
                 StatusChangeOutcome.StaleVersion.class, 409,
                 StatusChangeOutcome.IllegalTransition.class, 409,
                 StatusChangeOutcome.OrderNotFound.class, 404));
@@ -41,6 +42,7 @@ class OutcomeResponsesTest {
         statuses.put(ItemChangeOutcome.Added.class, 201);
         statuses.put(ItemChangeOutcome.Removed.class, 204);
         statuses.put(ItemChangeOutcome.StatusChanged.class, 200);
+        statuses.put(ItemChangeOutcome.Forbidden.class, 403);
         statuses.put(ItemChangeOutcome.OrderNotFound.class, 404);
         statuses.put(ItemChangeOutcome.ItemNotFound.class, 404);
         statuses.put(ItemChangeOutcome.OrderNotOpen.class, 409);

@@ -53,7 +53,8 @@ public final class ChangeOrderFunction extends ApiFunction {
         JsonBody body = JsonBody.parse(request.body());
         OrderStatus target = OrderStatus.parse("status", body.requiredString("status"));
         return OutcomeResponses.statusChange(writes.changeStatus(new StatusChangeRequest(Optional.of(customerId),
-                orderId, target, expectedVersion(body, request), request.actor(), body.optionalString("reason"))));
+                orderId, target, request.role(), expectedVersion(body, request), request.actor(),
+                body.optionalString("reason"))));
     }
 
     /** From the body's expectedVersion or the If-Match header; both present must agree. */
@@ -91,6 +92,6 @@ public final class ChangeOrderFunction extends ApiFunction {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
         ItemStatus target = ItemStatus.parse("status", JsonBody.parse(request.body()).requiredString("status"));
-        return OutcomeResponses.itemChange(lines.changeItemStatus(customerId, orderId, itemId, target));
+        return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), customerId, orderId, itemId, target));
     }
 }

@@ -2,6 +2,7 @@ package dev.orders.functions.changeorder;
 
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.http.support.Api.asAdmin;
 import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.withBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -124,7 +125,8 @@ class DynamoDbFaultsTest {
         assertEquals(503, invoke(function, SampleEvents.load(CHANGE_STATUS)).status());
 
         http.heal();
-        Reply reply = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "PAID", "expectedVersion", 1)));
+        Reply reply = invoke(function, asAdmin(withBody(CHANGE_STATUS,
+                Map.of("status", "PAID", "expectedVersion", 1, "reason", "captured"))));
 
         assertEquals(200, reply.status(), reply.response().getBody());
         assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());

@@ -1,0 +1,144 @@
+package dev.orders.functions.changeorder;
+
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.http.support.Api.asAdmin;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.withBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Who may change an order: the customer who owns it, an administrator, each within its moves. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class ChangeOrderAuthorityTest {
+    private static final String CHANGE_STATUS = "change-order/change-status";
+    private static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
+    private static final String ADD_ITEM = "change-order/add-item";
+    private static final String DELETE_ITEM = "change-order/delete-item";
+    private Fixture fx;
+    private ChangeOrderFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new ChangeOrderFunction(Api.services(fx));
+        fx.seedSampleOrder();
+    }
+
+    @Test
+    void everyMoveTheCustomerMayNotMakeIs403AndWritesNothing() {
+        for (OrderStatus target : OrderStatus.values()) {
+            if (target == OrderStatus.AWAITING_PAYMENT || target == OrderStatus.CANCELLED) {
+                continue;
+            }
+            int items = fx.itemCount();
+            Reply refused = invoke(function, asCustomer(withBody(CHANGE_STATUS,
+                    Map.of("status", target.name(), "reason", "I paid, honestly"))));
+
+            assertForbidden(refused, "CUSTOMER", target.name());
+            assertEquals(items, fx.itemCount(), target.name());
+            assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version(), target.name());
+        }
+    }
+
+    @Test
+    void theCustomerMayNotChangeAnyLineStatusEvenOfAPaidOrder() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+        for (ItemStatus target : ItemStatus.values()) {
+            int items = fx.itemCount();
+            Reply refused = invoke(function, asCustomer(withBody(CHANGE_ITEM_STATUS, Map.of("status", target.name()))));
+
+            assertForbidden(refused, "CUSTOMER", target.name());
+            assertEquals(items, fx.itemCount(), target.name());
+            assertEquals(ItemStatus.PENDING,
+                    fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+        }
+    }
+
+    @Test
+    void aRefusedRoleIs403EvenWhereTheLifecycleWouldAlsoRefuse() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.CANCELLED);
+
+        assertForbidden(invoke(function, asCustomer(withBody(CHANGE_STATUS,
+                Map.of("status", "PAID", "reason", "x")))), "CUSTOMER", "PAID");
+    }
+
+    @Test
+    void aMoveTheCustomerMayAskForButTheLifecycleForbidsIs409() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+
+        Reply refused = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "CANCELLED"))));
+
+        assertEquals(409, refused.status(), refused.response().getBody());
+        assertEquals("urn:order-service:problem:illegal-transition", refused.json().get("type"));
+    }
+
+    @Test
+    void theCustomerChecksOutWhichFreezesTheLinesForEveryone() {
+        Reply checkout = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "AWAITING_PAYMENT"))));
+        assertEquals(200, checkout.status(), checkout.response().getBody());
+        int items = fx.itemCount();
+
+        for (Reply frozen : new Reply[] {invoke(function, asCustomer(SampleEvents.load(ADD_ITEM))),
+                invoke(function, asCustomer(SampleEvents.load(DELETE_ITEM))),
+                invoke(function, asAdmin(SampleEvents.load(ADD_ITEM)))}) {
+            assertEquals(409, frozen.status(), frozen.response().getBody());
+            assertEquals("urn:order-service:problem:order-not-open", frozen.json().get("type"));
+        }
+        assertEquals(items, fx.itemCount());
+    }
+
+    @Test
+    void theCustomerCancelsBeforePayment() {
+        invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "AWAITING_PAYMENT"))));
+
+        Reply cancelled = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "CANCELLED"))));
+
+        assertEquals(200, cancelled.status(), cancelled.response().getBody());
+        assertEquals("CANCELLED", cancelled.json().get("status"));
+    }
+
+    @Test
+    void aManualCaptureOrRefundWithoutAReasonIs400AndWritesNothing() {
+        Reply noReason = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "PAID"))));
+        assertEquals(400, noReason.status(), noReason.response().getBody());
+        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+
+        Reply paid = invoke(function, asAdmin(withBody(CHANGE_STATUS,
+                Map.of("status", "PAID", "reason", "card payment captured by phone"))));
+        assertEquals(200, paid.status(), paid.response().getBody());
+        assertEquals(Optional.of("card payment captured by phone"), fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 1,
+                Optional.empty()).orElseThrow().items().get(0).reason());
+
+        Reply refundWithoutReason = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "REFUNDED"))));
+        assertEquals(400, refundWithoutReason.status(), refundWithoutReason.response().getBody());
+        assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+    }
+
+    private static APIGatewayV2HTTPEvent asCustomer(APIGatewayV2HTTPEvent event) {
+        return Api.as(event, SAMPLE_CUSTOMER, "orders");
+    }
+
+    private static void assertForbidden(Reply reply, String role, String target) {
+        assertEquals(403, reply.status(), reply.response().getBody());
+        assertEquals("application/problem+json", reply.contentType());
+        assertEquals("urn:order-service:problem:forbidden-transition", reply.json().get("type"));
+        assertEquals(role, reply.json().get("role"));
+        assertEquals(target, reply.json().get("target"));
+    }
+}
