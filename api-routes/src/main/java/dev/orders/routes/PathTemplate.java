@@ -15,6 +15,7 @@ import java.util.function.Function;
  * any non-empty segment, URL-decoded, as API Gateway matches an HTTP API route.
  */
 public final class PathTemplate {
+    private static final String HEX = "0123456789ABCDEF";
     private final String template;
     /** Per segment: its literal text, or the name of its parameter. */
     private final List<Segment> segments;
@@ -69,7 +70,9 @@ public final class PathTemplate {
                 return Optional.empty();
             } else {
                 try {
-                    parameters.put(segment.text(), URLDecoder.decode(actual[i], StandardCharsets.UTF_8));
+                    // Percent-decoding only: '+' means a space in a form-encoded query, never in a path.
+                    String percentEncoded = actual[i].replace("+", "%2B");
+                    parameters.put(segment.text(), URLDecoder.decode(percentEncoded, StandardCharsets.UTF_8));
                 } catch (IllegalArgumentException e) {
                     // A malformed %-escape is no path of this route.
                     return Optional.empty();
@@ -77,6 +80,23 @@ public final class PathTemplate {
             }
         }
         return Optional.of(parameters);
+    }
+
+    /**
+     * {@code value} as one path segment, the inverse of {@link #match}'s decoding: every UTF-8 byte but
+     * {@code A-Z a-z 0-9 - . _ ~ : @} percent-encoded (so '|', '/' and '+' too, whatever a reader makes of '+').
+     */
+    public static String encodeSegment(String value) {
+        StringBuilder segment = new StringBuilder();
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if (c < 0x80 && (Character.isLetterOrDigit(c) || "-._~:@".indexOf(c) >= 0)) {
+                segment.append(c);
+            } else {
+                segment.append('%').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
+            }
+        }
+        return segment.toString();
     }
 
     @Override

@@ -18,6 +18,24 @@ class PathTemplateTest {
     }
 
     @Test
+    void aPlusInAPathIsAPlusNotASpace() {
+        assertEquals(Optional.of(Map.of("customerId", "jane+x@example.com", "orderId", "auth0|5f7c", "itemId", "a+b")),
+                ITEM.match("/customers/jane+x@example.com/orders/auth0%7C5f7c/items/a%2Bb"));
+    }
+
+    @Test
+    void anEncodedSegmentMatchesBackToItsValue() {
+        List<String> values = List.of("auth0|5f7c8ec7c33c6c004bbafe82", "jane+x@example.com", "a b/c#d%e?f", "ü-1");
+        for (String value : values) {
+            String encoded = PathTemplate.encodeSegment(value);
+            assertEquals(Optional.of(Map.of("customerId", value)), PathTemplate.of("/customers/{customerId}")
+                    .match("/customers/" + encoded), encoded);
+        }
+        assertEquals("auth0%7C5f7c", PathTemplate.encodeSegment("auth0|5f7c"));
+        assertEquals("c-1_A.b~c:d@e%2Bf", PathTemplate.encodeSegment("c-1_A.b~c:d@e+f"));
+    }
+
+    @Test
     void literalsSegmentCountsAndEmptySegmentsMustAgree() {
         for (String path : List.of("/customers/c-1/orders/o-1/items", "/customers/c-1/orders/o-1/items/i-1/status",
                 "/customers//orders/o-1/items/i-1", "/customer/c-1/orders/o-1/items/i-1",

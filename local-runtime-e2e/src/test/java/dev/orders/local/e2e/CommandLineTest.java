@@ -1,17 +1,21 @@
 package dev.orders.local.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.api.LocalJwtAuthorizer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +75,20 @@ class CommandLineTest {
         assertEquals("GET /orders/{orderId}", JSON.std.mapFrom(byTemplate.stdout()).get("routeKey"));
 
         assertOneLineError(SamLocalCommand.run(Map.of(), "generate-event", "GET /nowhere"), "no route of template.yaml matches");
+    }
+
+    @Test
+    void tokenWithScpPutsTheScopesInAnArrayClaimTheLocalAuthorizerAccepts() {
+        Map<String, String> env = Map.of(LocalJwtAuthorizer.SECRET_VARIABLE, LocalApi.JWT_SECRET);
+        SamLocalCommand.Result result = SamLocalCommand.run(env, "token", "auth0|5f7c", "orders", "orders:admin", "--scp");
+        assertEquals(0, result.exitCode(), result.stderr());
+
+        LocalJwtAuthorizer.Result verdict = new LocalJwtAuthorizer(LocalApi.JWT_SECRET, Clock.systemUTC())
+                .authorize(Optional.of("Bearer " + result.stdout().strip()));
+        LocalJwtAuthorizer.Result.Authorized authorized = assertInstanceOf(LocalJwtAuthorizer.Result.Authorized.class, verdict);
+        assertEquals("auth0|5f7c", authorized.claims().get("sub"));
+        assertEquals("[orders orders:admin]", authorized.claims().get("scp"));
+        assertEquals(List.of("orders", "orders:admin"), authorized.scopes());
     }
 
     private static void assertOneLineError(SamLocalCommand.Result result, String expected) {

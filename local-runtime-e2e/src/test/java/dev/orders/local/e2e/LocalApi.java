@@ -63,6 +63,12 @@ final class LocalApi implements AutoCloseable {
         return new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC()).mint(subject, List.of(scopes), Duration.ofMinutes(10));
     }
 
+    /** A bearer token of the local authorizer for {@code subject} with {@code scopes} as an {@code scp} array. */
+    static String scpToken(String subject, String... scopes) {
+        return new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC()).mint(subject, List.of(scopes),
+                LocalJwtAuthorizer.ScopeClaim.SCP, Duration.ofMinutes(10));
+    }
+
     String base() {
         return "http://127.0.0.1:" + port;
     }

@@ -136,6 +136,33 @@ class StartApiEndToEndTest {
         }
     }
 
+    @Test
+    void subjectsOfIdentityProvidersAndScpScopesWorkAsBehindApiGateway() throws Exception {
+        String auth0 = "auth0|5f7c8ec7c33c6c004bbafe82";
+        String path = "/customers/auth0%7C5f7c8ec7c33c6c004bbafe82";
+        String customer = LocalApi.token(auth0, "orders");
+        String scpAdmin = LocalApi.scpToken("ops-okta", "orders", "orders:admin");
+        try (LocalApi api = LocalApi.start()) {
+            Reply profile = send(api, customer, "PUT", path, "application/json",
+                    "{\"name\":\"Jane Doe\",\"email\":\"jane@example.com\"}", Map.of());
+            assertEquals(201, profile.status(), profile.body());
+            assertEquals(auth0, profile.json().get("customerId"));
+            Reply created = send(api, customer, "POST", path + "/orders", "application/json",
+                    "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":1,\"unitPrice\":1250}]}", Map.of());
+            assertEquals(201, created.status(), created.body());
+            assertEquals(path + "/orders/" + created.json().get("orderId"), created.header("location").orElse(""));
+            assertEquals(List.of(created.json().get("orderId")), statuses(get(api, customer, path + "/orders"), "orders", "orderId"));
+
+            // The route declares AuthorizationScopes: a token without orders:admin never reaches the function.
+            Reply customerOnAdminRoute = get(api, customer, "/orders");
+            assertEquals(403, customerOnAdminRoute.status(), customerOnAdminRoute.body());
+            assertEquals(Map.of("message", "Forbidden"), customerOnAdminRoute.json());
+            // An scp array is an administrator on the scoped route and, from the claim alone, on the others.
+            assertEquals(200, get(api, scpAdmin, "/orders").status());
+            assertEquals(200, get(api, scpAdmin, path).status());
+        }
+    }
+
     private record Reply(int status, Map<String, List<String>> headers, String body) {
         java.util.Optional<String> header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))

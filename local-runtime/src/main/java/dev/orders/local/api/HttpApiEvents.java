@@ -27,7 +27,6 @@ public final class HttpApiEvents {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     // Compiled once: String.split with a regex compiles it on every request.
-    private static final Pattern SCOPE_SEPARATOR = Pattern.compile("\\s+");
     private static final Pattern COOKIE_SEPARATOR = Pattern.compile(";\\s*");
     private static final Pattern DOMAIN_PREFIX_END = Pattern.compile("[.:]");
 
@@ -78,18 +77,24 @@ public final class HttpApiEvents {
         }
     }
 
-    /** API Gateway lists the token's space-separated {@code scope} claim as the JWT's scopes. */
-    private static List<String> scopes(Map<String, Object> claims) {
-        Object scope = claims.get("scope");
-        return scope == null ? List.of() : SCOPE_SEPARATOR.splitAsStream(scope.toString().strip())
-                .filter(s -> !s.isEmpty()).toList();
+    /**
+     * What API Gateway's JWT authorizer puts in the request context: the claims, and the token's scopes
+     * only on a route that declares AuthorizationScopes (elsewhere AWS sends {@code "scopes": null}).
+     */
+    private static Map<String, Object> authorizer(RequestAuthorizer.Jwt jwt, SamTemplate.HttpRoute route) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("claims", jwt.claims());
+        if (!route.authorizationScopes().isEmpty()) {
+            context.put("scopes", jwt.scopes());
+        }
+        return Map.of("jwt", context);
     }
 
     /**
-     * The event for {@code request} on {@code match}. {@code claims}, when present, go where API
-     * Gateway's JWT authorizer puts them (requestContext.authorizer.jwt.claims).
+     * The event for {@code request} on {@code match}. {@code jwt}, when present, goes where API
+     * Gateway's JWT authorizer puts it (requestContext.authorizer.jwt).
      */
-    public static Map<String, Object> event(Request request, Match match, Instant now, Optional<Map<String, Object>> claims) {
+    public static Map<String, Object> event(Request request, Match match, Instant now, Optional<RequestAuthorizer.Jwt> jwt) {
         Map<String, String> headers = headers(request);
         List<String> cookies = cookies(request);
         Map<String, Object> event = new LinkedHashMap<>();
@@ -105,7 +110,7 @@ public final class HttpApiEvents {
         if (!query.isEmpty()) {
             event.put("queryStringParameters", query);
         }
-        event.put("requestContext", requestContext(request, match, headers, now, claims));
+        event.put("requestContext", requestContext(request, match, headers, now, jwt));
         if (!match.pathParameters().isEmpty()) {
             event.put("pathParameters", match.pathParameters());
         }
@@ -147,7 +152,7 @@ public final class HttpApiEvents {
     }
 
     private static Map<String, Object> requestContext(Request request, Match match, Map<String, String> headers, Instant now,
-                                                      Optional<Map<String, Object>> claims) {
+                                                      Optional<RequestAuthorizer.Jwt> jwt) {
         Map<String, Object> http = new LinkedHashMap<>();
         http.put("method", request.method());
         http.put("path", request.rawPath());
@@ -157,7 +162,7 @@ public final class HttpApiEvents {
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("accountId", ACCOUNT_ID);
         context.put("apiId", API_ID);
-        claims.ifPresent(c -> context.put("authorizer", Map.of("jwt", Map.of("claims", c, "scopes", scopes(c)))));
+        jwt.ifPresent(token -> context.put("authorizer", authorizer(token, match.route())));
         context.put("domainName", request.host());
         context.put("domainPrefix", DOMAIN_PREFIX_END.split(request.host(), 2)[0]);
         context.put("http", http);

@@ -28,8 +28,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The template's HTTP API on a local port: each request matched to its route, turned into the
- * payload 2.0 event API Gateway would send, passed through the {@link RequestAuthorizer}, handed to
- * the route's {@link LambdaFunction}, and its response mapped back as API Gateway maps it.
+ * payload 2.0 event API Gateway would send, passed through the {@link RequestAuthorizer} (and the
+ * route's AuthorizationScopes: 403 if the token has none of them), handed to the route's
+ * {@link LambdaFunction}, and its response mapped back as API Gateway maps it.
  */
 public final class LocalHttpApi implements AutoCloseable {
     /** API Gateway's payload limit. */
@@ -85,18 +86,21 @@ public final class LocalHttpApi implements AutoCloseable {
         if (request.body().length > MAX_BODY_BYTES) {
             return message(413, "Request Entity Too Large");
         }
-        Map<String, String> headers = new LinkedHashMap<>();
-        request.headers().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
-        Optional<Map<String, Object>> claims = Optional.empty();
+        Optional<RequestAuthorizer.Jwt> jwt = Optional.empty();
         if (match.get().route().authorized()) {
             try {
-                claims = authorizer.authorize(headers);
+                jwt = Optional.of(authorizer.authorize(lowerCased(request.headers())));
             } catch (RequestAuthorizer.Unauthorized e) {
                 Log.SAM_LOCAL.line("401 " + request.method() + " " + request.rawPath() + ": " + e.getMessage());
                 return message(401, "Unauthorized");
             }
+            if (!match.get().route().admits(jwt.get().scopes())) {
+                Log.SAM_LOCAL.line("403 " + request.method() + " " + request.rawPath() + ": the token has none of "
+                        + match.get().route().authorizationScopes());
+                return message(403, "Forbidden");
+            }
         }
-        Map<String, Object> event = HttpApiEvents.event(request, match.get(), Instant.now(), claims);
+        Map<String, Object> event = HttpApiEvents.event(request, match.get(), Instant.now(), jwt);
         @SuppressWarnings("unchecked")
         String requestId = (String) ((Map<String, Object>) event.get("requestContext")).get("requestId");
         try {
@@ -106,6 +110,13 @@ public final class LocalHttpApi implements AutoCloseable {
             Log.SAM_LOCAL.line(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);
             return withRequestId(message(500, "Internal Server Error"), requestId);
         }
+    }
+
+    /** Header names lower-cased, repeated values joined with ",". */
+    private static Map<String, String> lowerCased(Map<String, List<String>> headers) {
+        Map<String, String> lower = new LinkedHashMap<>();
+        headers.forEach((name, values) -> lower.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
+        return lower;
     }
 
     /** API Gateway's reading of a payload 2.0 response; anything without statusCode is a 200 JSON body. */

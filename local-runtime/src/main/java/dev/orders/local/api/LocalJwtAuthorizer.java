@@ -5,6 +5,7 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.nio.charset.StandardCharsets;
@@ -20,12 +21,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * What the HTTP API's JWT authorizer does in AWS, for the local runtime: verifies an
  * {@code Authorization: Bearer <jwt>} HS256 token with the secret of {@value #SECRET_VARIABLE}, checks
- * {@code exp} and {@code nbf}, and hands over the claims (as strings, as API Gateway passes them) and
- * the scopes. A refusal is answered with 401 before any handler runs.
+ * {@code exp} and {@code nbf}, and hands over the claims (as text, as API Gateway passes them) and
+ * the token's scopes. A refusal is answered with 401 before any handler runs.
  *
  * <p>A client sends the same token with every request of a session, so a token whose signature and
  * algorithm were verified once is remembered (bounded); {@code exp} and {@code nbf} are checked on
@@ -38,6 +40,7 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     private static final String BEARER = "Bearer ";
     private static final int MAX_TOKEN_LENGTH = 8192;
     private static final int MAX_REMEMBERED_TOKENS = 1024;
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final byte[] secret;
     private final Clock clock;
@@ -140,25 +143,39 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
                 Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant));
     }
 
-    /** The local HTTP API's authorizer step: the claims of a valid bearer token, else 401. */
+    /** The local HTTP API's authorizer step: the claims and scopes of a valid bearer token, else 401. */
     @Override
-    public Optional<Map<String, Object>> authorize(Map<String, String> headers) throws Unauthorized {
+    public Jwt authorize(Map<String, String> headers) throws Unauthorized {
         Result result = authorize(Optional.ofNullable(headers.get("authorization")));
         if (result instanceof Result.Authorized authorized) {
-            return Optional.of(new java.util.LinkedHashMap<>(authorized.claims()));
+            return new Jwt(authorized.claims(), authorized.scopes());
         }
         throw new Unauthorized(((Result.Refused) result).reason());
     }
 
-    /** A token for {@code subject} with {@code scopes}, valid for {@code lifetime}: for tests and tools. */
+    /** Where a minted token carries its scopes. */
+    public enum ScopeClaim {
+        /** {@code "scope": "a b"}: OAuth 2.0's space-separated text (Cognito, Auth0). */
+        SCOPE,
+        /** {@code "scp": ["a", "b"]}: an array (Okta, and others). */
+        SCP
+    }
+
+    /** A token for {@code subject} with {@code scopes} in the {@code scope} claim, valid for {@code lifetime}. */
     public String mint(String subject, List<String> scopes, Duration lifetime) {
+        return mint(subject, scopes, ScopeClaim.SCOPE, lifetime);
+    }
+
+    /** A token for {@code subject} with {@code scopes} in {@code claim}, valid for {@code lifetime}. */
+    public String mint(String subject, List<String> scopes, ScopeClaim claim, Duration lifetime) {
         Instant now = clock.instant();
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .subject(subject)
                 .issueTime(Date.from(now))
                 .expirationTime(Date.from(now.plus(lifetime)));
         if (!scopes.isEmpty()) {
-            claims.claim("scope", String.join(" ", scopes));
+            claims.claim(claim == ScopeClaim.SCP ? "scp" : "scope",
+                    claim == ScopeClaim.SCP ? List.copyOf(scopes) : String.join(" ", scopes));
         }
         SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims.build());
         try {
@@ -169,7 +186,11 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         return jwt.serialize();
     }
 
-    /** Claims as API Gateway passes them to a Lambda: every value as text, dates as epoch seconds. */
+    /**
+     * Claims as API Gateway passes them to a Lambda: every value as text, dates as epoch seconds, an
+     * array as its elements between brackets, space-separated ({@code ["a","b"]} is "[a b]"), an object
+     * as its JSON text; null claims left out.
+     */
     private static Map<String, String> asStrings(JWTClaimsSet claims) {
         Map<String, String> strings = new LinkedHashMap<>();
         claims.getClaims().forEach((name, value) -> {
@@ -177,6 +198,8 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
                 strings.put(name, Long.toString(date.toInstant().getEpochSecond()));
             } else if (value instanceof Collection<?> values) {
                 strings.put(name, "[" + String.join(" ", values.stream().map(String::valueOf).toList()) + "]");
+            } else if (value instanceof Map<?, ?> object) {
+                strings.put(name, JSONObjectUtils.toJSONString(asJsonObject(object)));
             } else if (value != null) {
                 strings.put(name, String.valueOf(value));
             }
@@ -184,19 +207,22 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         return strings;
     }
 
-    /** The space-separated {@code scope} claim (OAuth 2.0), or an {@code scp} list. */
+    private static Map<String, ?> asJsonObject(Map<?, ?> object) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        object.forEach((key, value) -> json.put(String.valueOf(key), value));
+        return json;
+    }
+
+    /** The scopes a route's AuthorizationScopes are checked against: of {@code scope} and {@code scp}, text or array. */
     private static List<String> scopes(JWTClaimsSet claims) {
         List<String> scopes = new ArrayList<>();
-        Object scope = claims.getClaim("scope");
-        if (scope instanceof String text) {
-            for (String each : text.trim().split("\\s+")) {
-                if (!each.isEmpty()) {
-                    scopes.add(each);
-                }
+        for (String name : List.of("scope", "scp")) {
+            Object claim = claims.getClaim(name);
+            if (claim instanceof String text) {
+                SPACES.splitAsStream(text.strip()).filter(each -> !each.isEmpty()).forEach(scopes::add);
+            } else if (claim instanceof Collection<?> list) {
+                list.forEach(each -> scopes.add(String.valueOf(each)));
             }
-        }
-        if (claims.getClaim("scp") instanceof Collection<?> list) {
-            list.forEach(each -> scopes.add(String.valueOf(each)));
         }
         return scopes;
     }

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 
 /** A verb's arguments: flags ("--seed"), options with a value ("--port 3000"), and the rest in order. */
 record Arguments(Map<String, String> values, List<String> positionals) {
-    private static final Set<String> FLAGS = Set.of("--seed");
+    private static final Set<String> FLAGS = Set.of("--seed", "--scp");
 
     static Arguments parse(List<String> args) {
         Map<String, String> values = new HashMap<>();

@@ -6,12 +6,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-/** {@code token SUBJECT [SCOPE ...]}: a bearer token for start-api's authorizer, signed with LOCAL_JWT_SECRET, as a client sends it. */
+/**
+ * {@code token SUBJECT [SCOPE ...] [--scp]}: a bearer token for start-api's authorizer, signed with
+ * LOCAL_JWT_SECRET, as a client sends it. The scopes go in the text claim {@code scope}, or with
+ * {@code --scp} in the array claim {@code scp}, as some identity providers issue them.
+ */
 final class TokenCommand implements Command {
 
     @Override
     public int run(Arguments arguments) {
-        arguments.allow("--hours");
+        arguments.allow("--hours", "--scp");
         if (arguments.positionals().isEmpty()) {
             throw new UsageException("token needs a subject (the customer id), e.g. ./sam-local token c-ada");
         }
@@ -26,8 +30,10 @@ final class TokenCommand implements Command {
             throw new UsageException("--hours takes a whole number");
         }
         List<String> subjectAndScopes = arguments.positionals();
+        LocalJwtAuthorizer.ScopeClaim claim = arguments.flag("--scp") ? LocalJwtAuthorizer.ScopeClaim.SCP
+                : LocalJwtAuthorizer.ScopeClaim.SCOPE;
         System.out.println(LocalJwtAuthorizer.fromEnvironment(System.getenv(), Clock.systemUTC())
-                .mint(subjectAndScopes.get(0), subjectAndScopes.subList(1, subjectAndScopes.size()), lifetime));
+                .mint(subjectAndScopes.get(0), subjectAndScopes.subList(1, subjectAndScopes.size()), claim, lifetime));
         return 0;
     }
 }

@@ -33,10 +33,21 @@ public record SamTemplate(Path file, Map<String, Object> root) {
     /**
      * One route of an HttpApi event: {@code key()} is API Gateway's route key, e.g. "GET /orders/{orderId}".
      * {@code authorized}: the API's authorizer runs for it, unless the event says {@code Auth: {Authorizer: NONE}}.
+     * {@code authorizationScopes}: the event's {@code Auth: {AuthorizationScopes: [...]}}, empty if none.
      */
-    public record HttpRoute(String event, String method, String path, boolean authorized) {
+    public record HttpRoute(String event, String method, String path, boolean authorized,
+                            List<String> authorizationScopes) {
+        public HttpRoute {
+            authorizationScopes = List.copyOf(authorizationScopes);
+        }
+
         public String key() {
             return method + " " + path;
+        }
+
+        /** As API Gateway's JWT authorizer: a route with scopes admits a token with at least one of them. */
+        public boolean admits(List<String> tokenScopes) {
+            return authorizationScopes.isEmpty() || tokenScopes.stream().anyMatch(authorizationScopes::contains);
         }
     }
 
@@ -101,9 +112,10 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             Map<String, Object> fields = asMap(event);
             if ("HttpApi".equals(fields.get("Type"))) {
                 Map<String, Object> eventProperties = map(fields, "Properties");
-                boolean authorized = !"NONE".equals(map(eventProperties, "Auth").get("Authorizer"));
+                Map<String, Object> auth = map(eventProperties, "Auth");
+                boolean authorized = !"NONE".equals(auth.get("Authorizer"));
                 routes.add(new HttpRoute(name, text(eventProperties, "Method", name).toUpperCase(java.util.Locale.ROOT),
-                        text(eventProperties, "Path", name), authorized));
+                        text(eventProperties, "Path", name), authorized, strings(auth, "AuthorizationScopes", name)));
             }
         });
         return routes;
@@ -115,6 +127,15 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             throw new IllegalArgumentException("template: " + owner + "." + key + " must be a literal string");
         }
         return text;
+    }
+
+    /** A list of literal strings, empty if absent. */
+    private static List<String> strings(Map<String, Object> fields, String key, String owner) {
+        Object value = fields.getOrDefault(key, List.of());
+        if (!(value instanceof List<?> list) || !list.stream().allMatch(String.class::isInstance)) {
+            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a list of literal strings");
+        }
+        return list.stream().map(String.class::cast).toList();
     }
 
     private static long number(Object value, String where) {

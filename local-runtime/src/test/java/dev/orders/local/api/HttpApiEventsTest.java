@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** Requests become the payload 2.0 events API Gateway would send. */
@@ -65,18 +66,44 @@ class HttpApiEventsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void binaryBodiesAreBase64AndClaimsGoWhereTheJwtAuthorizerPutsThem() {
         byte[] body = {0, 1, 2, (byte) 255};
         HttpApiEvents.Request request = new HttpApiEvents.Request("PUT", "/customers/c-1", null,
                 Map.of("content-type", List.of("application/octet-stream")), body, "127.0.0.1", "HTTP/1.1", "localhost");
         Map<String, Object> event = HttpApiEvents.event(request, routes.match("PUT", "/customers/c-1").orElseThrow(), NOW,
-                Optional.of(Map.of("sub", "user-1")));
+                Optional.of(new RequestAuthorizer.Jwt(Map.of("sub", "user-1", "scp", "[orders orders:admin]"),
+                        List.of("orders", "orders:admin"))));
         assertEquals(Base64.getEncoder().encodeToString(body), event.get("body"));
         assertEquals(true, event.get("isBase64Encoded"));
         assertEquals("", event.get("rawQueryString"));
+        assertEquals(Map.of("sub", "user-1", "scp", "[orders orders:admin]"), jwt(event).get("claims"));
+    }
+
+    @Test
+    void theTokensScopesAreListedOnlyOnRoutesThatDeclareAuthorizationScopes() {
+        RequestAuthorizer.Jwt admin = new RequestAuthorizer.Jwt(Map.of("sub", "ops", "scope", "orders orders:admin"),
+                List.of("orders", "orders:admin"));
+        Map<String, Object> listed = new TreeMap<>();
+        for (SamTemplate.Function function : SamTemplate.repository().functions()) {
+            for (SamTemplate.HttpRoute route : function.routes()) {
+                Map<String, Object> event = HttpApiEvents.event(new HttpApiEvents.Request(route.method(), "/", "", Map.of(),
+                        new byte[0], "127.0.0.1", "HTTP/1.1", "localhost"), new HttpApiEvents.Match(function.logicalId(),
+                        route, Map.of()), NOW, Optional.of(admin));
+                assertEquals(admin.claims(), jwt(event).get("claims"), route.key());
+                if (jwt(event).containsKey("scopes")) {
+                    listed.put(route.key(), jwt(event).get("scopes"));
+                }
+            }
+        }
+        // As API Gateway: the token's whole scope list, and only where the template's event declares scopes.
+        assertEquals(Map.of("GET /orders", List.of("orders", "orders:admin"),
+                "GET /orders/{orderId}", List.of("orders", "orders:admin")), listed);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> jwt(Map<String, Object> event) {
         Map<String, Object> authorizer = (Map<String, Object>) ((Map<String, Object>) event.get("requestContext")).get("authorizer");
-        assertEquals(Map.of("sub", "user-1"), ((Map<String, Object>) authorizer.get("jwt")).get("claims"));
+        return (Map<String, Object>) authorizer.get("jwt");
     }
 
     @Test

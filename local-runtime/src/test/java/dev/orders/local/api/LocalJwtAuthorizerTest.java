@@ -1,6 +1,7 @@
 package dev.orders.local.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -61,6 +62,44 @@ class LocalJwtAuthorizerTest {
         assertEquals("orders orders:admin", authorized.claims().get("scope"));
         assertEquals(Long.toString(NOW.plus(Duration.ofHours(1)).getEpochSecond()), authorized.claims().get("exp"));
         assertEquals(List.of("orders", "orders:admin"), authorized.scopes());
+    }
+
+    @Test
+    void anScpArrayReachesTheFunctionFlattenedAsApiGatewayPassesIt() {
+        String token = authorizer.mint("auth0|5f7c8ec7c33c6c004bbafe82", List.of("orders", "orders:admin"),
+                LocalJwtAuthorizer.ScopeClaim.SCP, Duration.ofHours(1));
+
+        Result.Authorized authorized = assertInstanceOf(Result.Authorized.class, authorize(token));
+
+        assertEquals("auth0|5f7c8ec7c33c6c004bbafe82", authorized.claims().get("sub"));
+        assertEquals("[orders orders:admin]", authorized.claims().get("scp"));
+        assertFalse(authorized.claims().containsKey("scope"));
+        assertEquals(List.of("orders", "orders:admin"), authorized.scopes());
+    }
+
+    @Test
+    void claimsOfEveryJsonTypeArriveAsTextAndScopesComeFromScopeAndScp() throws Exception {
+        String token = handMade("{\"alg\":\"HS256\"}", "{\"sub\":\"c-ada\",\"exp\":" + (NOW.getEpochSecond() + 3600)
+                + ",\"email_verified\":true,\"cognito:groups\":[\"admin\",\"ops\"],\"address\":{\"country\":\"JP\"},"
+                + "\"nickname\":null,\"scope\":\"orders\",\"scp\":\"orders:read orders:admin\"}", SECRET);
+
+        Result.Authorized authorized = assertInstanceOf(Result.Authorized.class, authorize(token));
+
+        assertEquals("true", authorized.claims().get("email_verified"));
+        assertEquals("[admin ops]", authorized.claims().get("cognito:groups"));
+        assertEquals("{\"country\":\"JP\"}", authorized.claims().get("address"));
+        assertFalse(authorized.claims().containsKey("nickname"), "a null claim is left out");
+        assertEquals(List.of("orders", "orders:read", "orders:admin"), authorized.scopes());
+    }
+
+    @Test
+    void theApisAuthorizerStepHandsOnTheClaimsAndScopes() throws Exception {
+        String token = authorizer.mint("c-ada", List.of("orders:admin"), LocalJwtAuthorizer.ScopeClaim.SCP,
+                Duration.ofHours(1));
+        RequestAuthorizer.Jwt jwt = authorizer.authorize(Map.of("authorization", "Bearer " + token));
+        assertEquals("[orders:admin]", jwt.claims().get("scp"));
+        assertEquals(List.of("orders:admin"), jwt.scopes());
+        assertThrows(RequestAuthorizer.Unauthorized.class, () -> authorizer.authorize(Map.of()));
     }
 
     @Test

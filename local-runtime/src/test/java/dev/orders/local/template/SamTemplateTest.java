@@ -1,12 +1,16 @@
 package dev.orders.local.template;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class SamTemplateTest {
@@ -42,6 +46,44 @@ class SamTemplateTest {
                 """);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, template::functions);
         assertEquals("template: F.Timeout must be a number, not !Ref T", e.getMessage());
+    }
+
+    @Test
+    void aRouteWithAuthorizationScopesAdmitsATokenWithOneOfThem() {
+        SamTemplate template = parse("""
+                Resources:
+                  F:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.B::handleRequest
+                      CodeUri: a.jar
+                      Events:
+                        Scoped: {Type: HttpApi, Properties: {Method: get, Path: /a, Auth: {AuthorizationScopes: [x:admin, y]}}}
+                        Open: {Type: HttpApi, Properties: {Method: get, Path: /b}}
+                """);
+        SamTemplate.HttpRoute scoped = route(template, "Scoped");
+        SamTemplate.HttpRoute open = route(template, "Open");
+
+        assertEquals(List.of("x:admin", "y"), scoped.authorizationScopes());
+        assertTrue(scoped.admits(List.of("z", "y")));
+        assertFalse(scoped.admits(List.of("z", "x")), "none of the route's scopes");
+        assertFalse(scoped.admits(List.of()));
+        assertEquals(List.of(), open.authorizationScopes());
+        assertTrue(open.admits(List.of()));
+    }
+
+    @Test
+    void theTemplateScopesExactlyTheCrossCustomerRoutesToAdministrators() {
+        Map<String, List<String>> scoped = new TreeMap<>();
+        SamTemplate.repository().functions().forEach(f -> f.routes().stream()
+                .filter(route -> !route.authorizationScopes().isEmpty())
+                .forEach(route -> scoped.put(route.key(), route.authorizationScopes())));
+        assertEquals(Map.of("GET /orders", List.of("orders:admin"), "GET /orders/{orderId}", List.of("orders:admin")), scoped);
+    }
+
+    private static SamTemplate.HttpRoute route(SamTemplate template, String event) {
+        return template.function("F").orElseThrow().routes().stream().filter(r -> r.event().equals(event))
+                .findFirst().orElseThrow();
     }
 
     private static SamTemplate parse(String yaml) {

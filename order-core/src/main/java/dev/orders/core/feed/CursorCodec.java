@@ -5,6 +5,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -35,6 +36,19 @@ public final class CursorCodec {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
+    }
+
+    /**
+     * The scope of a listing from its parts (query name, customer, order, range): each part length-prefixed,
+     * so two different lists of parts never give the same scope, whatever characters the parts hold
+     * (a customer id may contain '|', which a plain join would confuse with a separator).
+     */
+    public static String scope(List<String> parts) {
+        StringBuilder scope = new StringBuilder();
+        for (String part : parts) {
+            scope.append(part.length()).append(':').append(part).append(';');
+        }
+        return scope.toString();
     }
 
     public String encode(String scope, String position) {

@@ -12,11 +12,16 @@ public final class Check {
     }
 
     public static String safeId(String field, String value) {
+        return matching(field, value, SAFE_ID, "must be 1 to 64 characters of A-Z, a-z, 0-9, '_' or '-'");
+    }
+
+    /** {@code value} if it is present and wholly matches {@code pattern}; else {@code rule} is the error. */
+    public static String matching(String field, String value, Pattern pattern, String rule) {
         if (value == null || value.isEmpty()) {
             throw new ValidationException(field, "is required");
         }
-        if (!SAFE_ID.matcher(value).matches()) {
-            throw new ValidationException(field, "must be 1 to 64 characters of A-Z, a-z, 0-9, '_' or '-'");
+        if (!pattern.matcher(value).matches()) {
+            throw new ValidationException(field, rule);
         }
         return value;
     }

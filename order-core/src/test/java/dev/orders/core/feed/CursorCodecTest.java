@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CursorCodecTest {
@@ -30,6 +33,20 @@ class CursorCodecTest {
         String cursor = codec.encode("timeline|c-1||", "pos");
         assertThrows(InvalidCursorException.class, () -> codec.decode("timeline|c-2||", cursor));
         assertThrows(InvalidCursorException.class, () -> codec.decode("timeline|c-1|2026-01-01T00:00:00.000Z|", cursor));
+    }
+
+    @Test
+    void differentListsOfScopePartsNeverMakeTheSameScope() {
+        List<List<String>> queries = List.of(List.of("timeline", "auth0|a"), List.of("timeline|auth0", "a"),
+                List.of("timeline", "auth0", "a"), List.of("history", "c|o-1", "o-2"), List.of("history", "c", "o-1|o-2"),
+                List.of("timeline", "c-1", "", ""), List.of("timeline", "c-1", ""), List.of("timeline", "c-1"),
+                List.of("1:a;", "b"), List.of("1:a;1:b;"), List.of("a", "b"));
+        Set<String> scopes = new HashSet<>();
+        queries.forEach(parts -> scopes.add(CursorCodec.scope(parts)));
+        assertEquals(queries.size(), scopes.size(), scopes.toString());
+
+        String cursor = codec.encode(CursorCodec.scope(List.of("timeline", "auth0|a")), "pos");
+        assertThrows(InvalidCursorException.class, () -> codec.decode(CursorCodec.scope(List.of("timeline|auth0", "a")), cursor));
     }
 
     @Test

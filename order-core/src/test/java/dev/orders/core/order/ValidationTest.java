@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ValidationTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "a#b", "a b", "c/1", "ü", "x\u0000", "12345678901234567890123456789012345678901234567890123456789012345"})
+    @ValueSource(strings = {"", "a#b", "CUSTOMER#c-1", "a b", "c/1", "a%23b", "a?b", "ü", "x\u0000", "x\n"})
     void idsWithKeyDelimitersOrOutsideTheAlphabetAreRejected(String id) {
         ValidationException e = assertThrows(ValidationException.class, () -> Ids.customerId(id));
         assertEquals("customerId", e.errors().get(0).field());
@@ -24,10 +24,29 @@ class ValidationTest {
         assertThrows(ValidationException.class, () -> Ids.orderId(id));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"auth0|5f7c8ec7c33c6c004bbafe82", "google-oauth2|104913374850121534562",
+            "samlp|acme|jane.doe@acme.example", "3f0b1a6e-5b0c-4d7e-9a55-0c2f8e2b7d11",
+            "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ", "001234.0a1b2c3d4e5f60718293a4b5c6d7e8f9.1234",
+            "jane+orders@example.com", "urn:example:customer:42", "oidc|keycloak|c-1_A"})
+    void customerIdsAreTheSubjectsIdentityProvidersIssue(String subject) {
+        assertEquals(subject, Ids.customerId(subject));
+    }
+
     @Test
-    void safeIdsAreAccepted() {
-        assertEquals("c-1_A", Ids.customerId("c-1_A"));
+    void orderAndItemIdsKeepTheirNarrowerAlphabet() {
+        assertThrows(ValidationException.class, () -> Ids.orderId("auth0|5f7c8ec7c33c6c004bbafe82"));
+        assertThrows(ValidationException.class, () -> Ids.itemId("jane+orders@example.com"));
+        assertEquals("c-1_A", Ids.orderId("c-1_A"));
+    }
+
+    @Test
+    void idsHaveABoundedLength() {
+        assertEquals("c".repeat(128), Ids.customerId("c".repeat(128)));
+        assertThrows(ValidationException.class, () -> Ids.customerId("c".repeat(129)));
         assertEquals("x".repeat(64), Ids.itemId("x".repeat(64)));
+        assertThrows(ValidationException.class, () -> Ids.itemId("x".repeat(65)));
+        assertThrows(ValidationException.class, () -> Ids.orderId("x".repeat(65)));
     }
 
     @Test

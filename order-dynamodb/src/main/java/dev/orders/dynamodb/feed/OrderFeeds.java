@@ -31,7 +31,7 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
     public Page<Order> customerTimeline(String customerId, FeedRequest request) {
         Ids.customerId(customerId);
         return read(new Feed(Keys.CUSTOMER_TIMELINE_INDEX, Keys.GSI1PK, Keys.GSI1SK,
-                List.of(Keys.customerTimelinePk(customerId)), "timeline|" + customerId), request);
+                List.of(Keys.customerTimelinePk(customerId)), List.of("timeline", customerId)), request);
     }
 
     /** One customer's orders in one status (GSI3). */
@@ -39,13 +39,13 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
         Ids.customerId(customerId);
         return read(new Feed(Keys.CUSTOMER_STATUS_FEED_INDEX, Keys.GSI3PK, Keys.GSI3SK,
                 List.of(Keys.customerStatusFeedPk(customerId, status.name())),
-                "customer-status|" + customerId + "|" + status), request);
+                List.of("customer-status", customerId, status.name())), request);
     }
 
     /** All customers' orders in one status (GSI2, fanned out over its shards). */
     public Page<Order> statusFeed(OrderStatus status, FeedRequest request) {
         return read(new Feed(Keys.STATUS_FEED_INDEX, Keys.GSI2PK, Keys.GSI2SK, statusPartitions(status),
-                "status|" + status), request);
+                List.of("status", status.name())), request);
     }
 
     /** The most recent orders in any status (GSI2, fanned out over every status and shard). */
@@ -54,7 +54,7 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
         for (OrderStatus status : OrderStatus.values()) {
             partitions.addAll(statusPartitions(status));
         }
-        return read(new Feed(Keys.STATUS_FEED_INDEX, Keys.GSI2PK, Keys.GSI2SK, partitions, "recent"), request);
+        return read(new Feed(Keys.STATUS_FEED_INDEX, Keys.GSI2PK, Keys.GSI2SK, partitions, List.of("recent")), request);
     }
 
     private List<String> statusPartitions(OrderStatus status) {
@@ -62,11 +62,14 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
                 .mapToObj(shard -> Keys.statusFeedPk(status.name(), shard)).toList();
     }
 
+    /** {@code query}: which feed, for whom; with the time range, the scope its cursors are bound to. */
     private record Feed(String index, String pkAttribute, String skAttribute, List<String> partitions,
-                        String name) {
+                        List<String> query) {
         String scope(FeedRequest request) {
-            return name + "|" + request.from().map(Keys::feedBound).orElse("") + "|"
-                    + request.to().map(Keys::feedBound).orElse("");
+            List<String> parts = new ArrayList<>(query);
+            parts.add(request.from().map(Keys::feedBound).orElse(""));
+            parts.add(request.to().map(Keys::feedBound).orElse(""));
+            return CursorCodec.scope(parts);
         }
     }
 

@@ -75,7 +75,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
     public Optional<Page<StatusChange>> history(String customerId, String orderId, int limit,
                                                 Optional<String> cursor) {
         Ids.orderId(orderId);
-        String scope = "history|" + customerId + "|" + orderId;
+        String scope = CursorCodec.scope(List.of("history", customerId, orderId));
         Optional<Long> afterVersion = cursor.map(c -> Long.parseLong(cursors.decode(scope, c)));
         QueryResponse response = table.query(b -> {
             b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")

@@ -153,6 +153,26 @@ class OrderFeedsTest {
     }
 
     @Test
+    void customersOfIdentityProvidersPageTheirOwnOrdersWithCursorsOfTheirOwn(TestTable table) {
+        Fixture fx = new Fixture(table);
+        String auth0 = "auth0|5f7c8ec7c33c6c004bbafe82";
+        String nested = auth0 + "|x";
+        for (int i = 0; i < 3; i++) {
+            fx.createOrder(auth0, "o-" + i, 100);
+            fx.createOrder(nested, "p-" + i, 100);
+        }
+
+        assertEquals(List.of("o-2", "o-1", "o-0"), ids(drain(request -> fx.feeds.customerTimeline(auth0, request),
+                FeedRequest.first(1))));
+        String cursor = fx.feeds.customerStatusFeed(auth0, OrderStatus.CREATED, FeedRequest.first(1)).nextCursor()
+                .orElseThrow();
+        assertThrows(InvalidCursorException.class, () -> fx.feeds.customerStatusFeed(nested, OrderStatus.CREATED,
+                FeedRequest.first(1).next(cursor)));
+        assertThrows(InvalidCursorException.class,
+                () -> fx.feeds.customerTimeline(auth0, FeedRequest.first(1).next(cursor)));
+    }
+
+    @Test
     void feedRequestsAreValidated() {
         assertThrows(dev.orders.core.validation.ValidationException.class, () -> FeedRequest.first(0));
         assertThrows(dev.orders.core.validation.ValidationException.class, () -> FeedRequest.first(101));

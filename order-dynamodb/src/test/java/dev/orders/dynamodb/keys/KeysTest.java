@@ -72,6 +72,16 @@ class KeysTest {
         assertFalse(Keys.orderPk("o-10").equals(Keys.orderPk("o-1")));
     }
 
+    @Test
+    void customerKeysOfIdentityProviderSubjectsSplitBackIntoTheirParts() {
+        for (String customerId : List.of("auth0|5f7c8ec7c33c6c004bbafe82", "google-oauth2|1234",
+                "3f0b1a6e-5b0c-4d7e-9a55-0c2f8e2b7d11", "jane+orders@example.com", "urn:x:STATUS:PAID")) {
+            assertEquals(List.of("CUSTOMER", customerId), List.of(Keys.customerPk(customerId).split("#")));
+            assertEquals(List.of("CUSTOMER", customerId, "STATUS", "PAID"),
+                    List.of(Keys.customerStatusFeedPk(customerId, "PAID").split("#")), customerId);
+        }
+    }
+
     private static boolean inRange(String key, String first, String last) {
         return key.compareTo(first) >= 0 && key.compareTo(last) <= 0;
     }

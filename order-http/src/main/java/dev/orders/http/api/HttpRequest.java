@@ -8,10 +8,8 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -106,12 +104,6 @@ public final class HttpRequest {
     /** JWT claims put in the request context by the HTTP API's authorizer (or the local runtime). */
     public Map<String, String> claims() {
         return jwt().map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getClaims).orElse(Map.of());
-    }
-
-    /** OAuth scopes the HTTP API's JWT authorizer lists for the token. */
-    public List<String> scopes() {
-        return jwt().map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getScopes).orElse(List.of())
-                .stream().filter(Objects::nonNull).toList();
     }
 
     private Optional<APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT> jwt() {

@@ -10,6 +10,7 @@ import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
+import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -26,7 +27,8 @@ public final class OutcomeResponses {
         if (result instanceof OrderIntake.Result.Created created) {
             Order order = created.aggregate().order();
             Map<String, String> headers = new HashMap<>();
-            headers.put("location", "/customers/" + order.customerId() + "/orders/" + order.orderId());
+            headers.put("location", "/customers/" + PathTemplate.encodeSegment(order.customerId())
+                    + "/orders/" + order.orderId());
             headers.put("etag", Http.etag(order.version()));
             if (created.replayed()) {
                 headers.put("idempotent-replayed", "true");
@@ -68,8 +70,8 @@ public final class OutcomeResponses {
     public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
             OrderItem item = added.item();
-            return Http.json(201, Views.item(item), Map.of("location", "/customers/" + item.customerId()
-                    + "/orders/" + item.orderId() + "/items/" + item.itemId()));
+            return Http.json(201, Views.item(item), Map.of("location", "/customers/"
+                    + PathTemplate.encodeSegment(item.customerId()) + "/orders/" + item.orderId() + "/items/" + item.itemId()));
         }
         if (outcome instanceof ItemChangeOutcome.Removed) {
             return Http.noContent();

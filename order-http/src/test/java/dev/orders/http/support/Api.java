@@ -7,6 +7,7 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Caller;
 import dev.orders.http.api.Json;
 import dev.orders.http.wiring.Services;
+import dev.orders.routes.PathTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -62,6 +63,46 @@ public final class Api {
         return variant(sample, Map.of("pathParameters", pathParameters));
     }
 
+    /**
+     * A sample as {@code customerId} would send it: that path parameter, and the raw path with its
+     * percent-encoded segment (the sample's customer is {@link Fixture#SAMPLE_CUSTOMER}).
+     */
+    public static APIGatewayV2HTTPEvent forCustomer(String sample, String customerId) {
+        Map<String, Object> json = SampleEvents.json(sample);
+        @SuppressWarnings("unchecked")
+        Map<String, String> path = new LinkedHashMap<>((Map<String, String>) json.get("pathParameters"));
+        path.put("customerId", customerId);
+        json.put("pathParameters", path);
+        json.put("rawPath", ((String) json.get("rawPath")).replace("/customers/" + Fixture.SAMPLE_CUSTOMER,
+                "/customers/" + PathTemplate.encodeSegment(customerId)));
+        return SampleEvents.fromJson(json);
+    }
+
+    /** A sample without route key and path parameters: the function matches the raw path {@code rawPath} itself. */
+    public static APIGatewayV2HTTPEvent byRawPath(String sample, String rawPath) {
+        Map<String, Object> json = SampleEvents.json(sample);
+        json.remove("routeKey");
+        json.remove("pathParameters");
+        json.put("rawPath", rawPath);
+        return SampleEvents.fromJson(json);
+    }
+
+    /**
+     * {@code event} with the token {@code claims} (all text, as API Gateway passes them) and no scope list:
+     * what API Gateway's JWT authorizer sends on a route that declares no AuthorizationScopes.
+     */
+    public static APIGatewayV2HTTPEvent withClaims(APIGatewayV2HTTPEvent event, Map<String, String> claims) {
+        return withJwt(event, claims, null);
+    }
+
+    /** {@code event} with the token {@code claims} and the authorizer's list of the token's {@code scopes}. */
+    public static APIGatewayV2HTTPEvent withJwt(APIGatewayV2HTTPEvent event, Map<String, String> claims, List<String> scopes) {
+        event.getRequestContext().setAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
+                        .withClaims(claims).withScopes(scopes).build()).build());
+        return event;
+    }
+
     /** {@code event} as sent by {@code subject} with {@code scopes}, as the JWT authorizer would pass it. */
     public static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String subject, String... scopes) {
         Map<String, String> claims = new LinkedHashMap<>(Map.of("sub", subject, "iss", "https://auth.example.com/",
@@ -69,10 +110,7 @@ public final class Api {
         if (scopes.length > 0) {
             claims.put("scope", String.join(" ", scopes));
         }
-        event.getRequestContext().setAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-                        .withClaims(claims).withScopes(List.of(scopes)).build()).build());
-        return event;
+        return withJwt(event, claims, List.of(scopes));
     }
 
     /** {@code event} as an administrator (scope orders:admin) sends it. */

@@ -62,6 +62,29 @@ class CreateOrderFunctionTest {
     }
 
     @Test
+    void aCustomerOfAnIdentityProviderCreatesAnOrderFoundAtItsEncodedLocation() {
+        String auth0 = "auth0|5f7c8ec7c33c6c004bbafe82";
+
+        Reply reply = invoke(function, Api.as(Api.forCustomer(SAMPLE, auth0), auth0));
+
+        assertEquals(201, reply.status(), reply.response().getBody());
+        String orderId = (String) reply.json().get("orderId");
+        assertEquals(auth0, reply.json().get("customerId"));
+        assertEquals("/customers/auth0%7C5f7c8ec7c33c6c004bbafe82/orders/" + orderId, reply.header("location").orElseThrow());
+        assertEquals(auth0, fx.reads.findAggregate(auth0, orderId).orElseThrow().order().customerId());
+    }
+
+    @Test
+    void aCustomerIdWithTheKeyDelimiterIs400AndWritesNothing() {
+        for (Reply reply : List.of(invoke(function, Api.asAdmin(Api.forCustomer(SAMPLE, "c-ada#STATUS#PAID"))),
+                invoke(function, Api.as(Api.byRawPath(SAMPLE, "/customers/auth0%23x/orders"), "auth0#x")))) {
+            assertEquals(400, reply.status(), reply.response().getBody());
+            assertEquals("customerId", ((Map<?, ?>) ((List<?>) reply.json().get("errors")).get(0)).get("field"));
+        }
+        assertEquals(0, fx.itemCount());
+    }
+
+    @Test
     void aRetryWithTheSameKeyAndBodyReturnsTheSameOrder() {
         Reply first = invoke(function, SampleEvents.load(SAMPLE));
         Reply retry = invoke(function, SampleEvents.load(SAMPLE));

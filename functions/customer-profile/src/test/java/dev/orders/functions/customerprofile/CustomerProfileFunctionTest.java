@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.api.Caller;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class CustomerProfileFunctionTest {
+    private static final String AUTH0 = "auth0|5f7c8ec7c33c6c004bbafe82";
     private Fixture fx;
     private CustomerProfileFunction function;
 
@@ -98,6 +100,58 @@ class CustomerProfileFunctionTest {
         }
         assertEquals(413, replies.get(7).status());
         assertEquals(List.of(Map.of("field", "email", "message", "is required")), replies.get(2).json().get("errors"));
+        assertEquals(0, fx.itemCount());
+    }
+
+    @Test
+    void aCustomerOfAnIdentityProviderCreatesAndReadsItsOwnProfile() {
+        Reply created = invoke(function, Api.as(Api.forCustomer("customer-profile/put-customer", AUTH0), AUTH0, "openid"));
+        Reply read = invoke(function, Api.as(Api.forCustomer("customer-profile/get-customer", AUTH0), AUTH0));
+        Reply someoneElse = invoke(function, Api.as(Api.forCustomer("customer-profile/get-customer", AUTH0),
+                "google-oauth2|104913374850121534562"));
+
+        assertEquals(201, created.status(), created.response().getBody());
+        assertEquals(AUTH0, created.json().get("customerId"));
+        assertEquals(200, read.status());
+        assertEquals(Map.of("customerId", AUTH0, "name", "Ada Lovelace"),
+                Map.of("customerId", read.json().get("customerId"), "name", read.json().get("name")));
+        assertEquals(404, someoneElse.status());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"[orders orders:admin]", "[orders:admin]", "orders orders:admin"})
+    void anScpClaimAsArrayOrTextMakesAnAdministratorOfAnyCustomer(String scp) {
+        invoke(function, SampleEvents.load("customer-profile/put-customer"));
+
+        Reply read = invoke(function, Api.withClaims(SampleEvents.load("customer-profile/get-customer"),
+                Map.of("sub", "00u1a2b3c4OktaUser", "scp", scp)));
+
+        assertEquals(200, read.status(), scp);
+        assertEquals("c-ada", read.json().get("customerId"));
+    }
+
+    @Test
+    void theAuthorizersScopeListWithoutTheTokensClaimMakesNoAdministrator() {
+        invoke(function, SampleEvents.load("customer-profile/put-customer"));
+
+        Reply read = invoke(function, Api.withJwt(SampleEvents.load("customer-profile/get-customer"),
+                Map.of("sub", "c-eve", "scope", "orders"), List.of(Caller.ADMIN_SCOPE)));
+
+        assertEquals(404, read.status());
+    }
+
+    @Test
+    void aCustomerIdWithTheKeyDelimiterIs400AndWritesNothing() {
+        List<Reply> replies = List.of(
+                invoke(function, Api.asAdmin(Api.forCustomer("customer-profile/put-customer", "c-ada#PROFILE"))),
+                invoke(function, Api.as(Api.forCustomer("customer-profile/put-customer", "auth0#x"), "auth0#x")),
+                invoke(function, Api.asAdmin(Api.byRawPath("customer-profile/put-customer", "/customers/auth0%23x"))),
+                invoke(function, Api.as(Api.byRawPath("customer-profile/get-customer", "/customers/auth0%23x"), "auth0#x")));
+
+        for (Reply reply : replies) {
+            assertEquals(400, reply.status(), reply.response().getBody());
+            assertEquals("customerId", ((Map<?, ?>) ((List<?>) reply.json().get("errors")).get(0)).get("field"));
+        }
         assertEquals(0, fx.itemCount());
     }
 

@@ -163,6 +163,43 @@ class QueryOrdersFunctionTest {
         assertEquals(SAMPLE_CUSTOMER, reply.json().get("customerId"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"[orders orders:admin]", "[orders:admin]", "orders orders:admin"})
+    void anScpClaimAsArrayOrTextOpensTheCrossCustomerRoutes(String scp) {
+        for (String sample : List.of("query-orders/list-orders", "query-orders/get-order-by-id")) {
+            Reply reply = invoke(function, Api.withClaims(SampleEvents.load(sample), Map.of("sub", "00u1a2b3c4OktaUser", "scp", scp)));
+            assertEquals(200, reply.status(), sample + " with scp " + scp);
+        }
+    }
+
+    @Test
+    void theTokensClaimsNotTheAuthorizersScopeListMakeAnAdministrator() {
+        Reply listedOnly = invoke(function, Api.withJwt(SampleEvents.load("query-orders/list-orders"),
+                Map.of("sub", "c-eve", "scope", "orders"), List.of("orders:admin")));
+        Reply claimedOnly = invoke(function, Api.withClaims(SampleEvents.load("query-orders/list-orders"),
+                Map.of("sub", Api.ADMIN, "scope", "orders:admin")));
+
+        assertEquals(403, listedOnly.status());
+        assertEquals(200, claimedOnly.status());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCustomerOfAnIdentityProviderListsItsOwnOrdersOnly() {
+        String auth0 = "auth0|5f7c8ec7c33c6c004bbafe82";
+        fx.createOrder(auth0, "o-1", 100);
+        fx.createOrder(auth0, "o-2", 200);
+        fx.createOrder(auth0 + "|x", "o-3", 300);
+
+        Reply mine = invoke(function, Api.as(Api.forCustomer("query-orders/list-customer-orders", auth0), auth0));
+        Reply theirs = invoke(function, Api.as(Api.forCustomer("query-orders/list-customer-orders", auth0 + "|x"), auth0));
+
+        assertEquals(200, mine.status(), mine.response().getBody());
+        assertEquals(List.of("o-2", "o-1"), ((List<Map<String, Object>>) mine.json().get("orders")).stream()
+                .map(o -> o.get("orderId")).toList());
+        assertEquals(404, theirs.status());
+    }
+
     @Test
     void badQueryParametersAre400() {
         for (Map<String, String> query : List.of(Map.of("limit", "0"), Map.of("limit", "101"), Map.of("limit", "ten"),
