@@ -174,6 +174,26 @@ class QueryOrdersFunctionTest {
         }
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void datesOutsideTheYears1970To9999Are400NamingTheField() {
+        List<Map<String, String>> queries = List.of(Map.of("to", "+10000-01-01T00:00:00Z"),
+                Map.of("from", "+10000-01-01T00:00:00Z"), Map.of("from", "1969-12-31T23:59:59Z"),
+                Map.of("to", "1969-12-31T23:59:59Z"), Map.of("from", "-0001-01-01T00:00:00Z"));
+        for (String sample : List.of("query-orders/list-orders", "query-orders/list-customer-orders")) {
+            for (Map<String, String> query : queries) {
+                Reply reply = invoke(function, variant(sample, Map.of("queryStringParameters", query)));
+                assertEquals(400, reply.status(), sample + " " + query + " " + reply.response().getBody());
+                Map<String, Object> error = ((List<Map<String, Object>>) reply.json().get("errors")).get(0);
+                assertEquals(query.keySet().iterator().next(), error.get("field"));
+                assertEquals("must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z", error.get("message"));
+            }
+        }
+        Reply edges = invoke(function, variant("query-orders/list-orders", Map.of("queryStringParameters",
+                Map.of("from", "1970-01-01T00:00:00Z", "to", "9999-12-31T23:59:59.999Z"))));
+        assertEquals(200, edges.status(), edges.response().getBody());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history", "query-orders/list-customer-orders", "query-orders/list-orders", "query-orders/get-order-by-id"})
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
