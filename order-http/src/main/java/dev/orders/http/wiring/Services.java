@@ -10,6 +10,7 @@ import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.UnansweredAttempts;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -85,7 +86,8 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
      * A client with everything explicit, so nothing is discovered at cold start: the region from
      * AWS_REGION, the URL-connection HTTP client, credentials from where Lambda puts them (the
      * container endpoint under SnapStart, environment variables otherwise), and bounded retries
-     * and timeouts, so an outage of DynamoDB costs a client one quick 503 rather than a hang.
+     * and timeouts, so an outage of DynamoDB costs a client one quick 503 rather than a hang. A failed
+     * call remembers whether an attempt went unanswered, so that 503 claims no more than is known.
      */
     public static DynamoDbClient dynamoDb(Map<String, String> env) {
         return dynamoDb(env, UrlConnectionHttpClient.builder()
@@ -101,6 +103,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
                 .credentialsProvider(credentials(env))
                 .httpClient(httpClient)
                 .overrideConfiguration(o -> o
+                        .addExecutionInterceptor(new UnansweredAttempts())
                         .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                                 .maxAttempts(MAX_ATTEMPTS)
                                 .backoffStrategy(BACKOFF)

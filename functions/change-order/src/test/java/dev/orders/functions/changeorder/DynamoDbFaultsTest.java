@@ -14,6 +14,7 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.FaultyHttpClient.Attempt;
 import dev.orders.http.support.FaultyHttpClient.Fault;
+import dev.orders.http.support.FaultyHttpClient.Lost;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.SampleEvents;
@@ -33,13 +34,20 @@ import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
- * Throttling and server errors of DynamoDB, which DynamoDB Local never produces, injected under the
- * production client (Services.dynamoDb: its retry strategy and timeouts) in front of DynamoDB Local.
+ * Throttling, server errors and lost answers of DynamoDB, which DynamoDB Local
+ * never produces, injected under the production client (Services.dynamoDb: its retry strategy and
+ * timeouts) in front of DynamoDB Local.
  */
 @ExtendWith(DynamoDbLocalExtension.class)
 class DynamoDbFaultsTest {
     private static final String CHANGE_STATUS = "change-order/change-status";
     private static final String WRITE = "TransactWriteItems";
+    private static final Map<String, String> NOTHING_CHANGED = Map.of("type", "urn:order-service:problem:unavailable",
+            "detail", "The order store is busy and refused the request; nothing was changed. Retry shortly.");
+    private static final Map<String, String> OUTCOME_UNKNOWN = Map.of("type", "urn:order-service:problem:outcome-unknown",
+            "detail", "The order store did not confirm the change, so it may or may not have been made. Retry shortly: "
+                    + "a retry with the same Idempotency-Key is applied at most once; without one, read the resource "
+                    + "first to see whether it was.");
     private Fixture fx;
     private FaultyHttpClient http;
     private ChangeOrderFunction function;
@@ -77,7 +85,7 @@ class DynamoDbFaultsTest {
 
     @ParameterizedTest
     @EnumSource(Fault.class)
-    void whenRetriesRunOutTheClientGets503WithRetryAfterAndNothingIsWritten(Fault fault) {
+    void whenRetriesRunOutTheClientGets503WithRetryAfterClaimingOnlyWhatIsKnown(Fault fault) {
         http.failAlways(WRITE, fault);
 
         Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
@@ -86,7 +94,40 @@ class DynamoDbFaultsTest {
         assertEquals("application/problem+json", reply.contentType());
         assertEquals("1", reply.header("retry-after").orElseThrow());
         assertEquals(Services.MAX_ATTEMPTS, http.attempts(WRITE).size());
+        boolean refusedByDynamoDb = fault == Fault.THROTTLING || fault == Fault.PROVISIONED_THROUGHPUT_EXCEEDED;
+        // A 5xx of DynamoDB does not say whether the write was applied: the client is not told it was not.
+        assertProblem(reply, refusedByDynamoDb ? NOTHING_CHANGED : OUTCOME_UNKNOWN);
         assertUntouched();
+    }
+
+    @Test
+    void anAnswerLostAfterDynamoDbAppliedTheChangeIs503ThatClaimsNothingAndTheRetryLearnsItHappened() {
+        http.failAlways(WRITE, Lost.AFTER_DELIVERY);
+
+        Reply lost = invoke(function, SampleEvents.load(CHANGE_STATUS));
+        http.heal();
+        Reply retry = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(503, lost.status(), lost.response().getBody());
+        assertEquals("1", lost.header("retry-after").orElseThrow());
+        assertProblem(lost, OUTCOME_UNKNOWN);
+        // Every attempt carried the same client request token: the change was applied once.
+        assertEquals(Services.MAX_ATTEMPTS, http.attempts(WRITE).size());
+        assertEquals(List.of(2L, 1L), fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 10, Optional.empty())
+                .orElseThrow().items().stream().map(change -> change.version()).toList());
+        assertEquals(409, retry.status(), retry.response().getBody());
+        assertEquals(2, retry.json().get("currentVersion"));
+    }
+
+    @Test
+    void throttlingAfterALostAnswerStillClaimsNothingForTheLostAttemptMayHaveBeenApplied() {
+        http.failNext(WRITE, Lost.AFTER_DELIVERY, Fault.THROTTLING, Fault.THROTTLING, Fault.THROTTLING);
+
+        Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(503, reply.status(), reply.response().getBody());
+        assertProblem(reply, OUTCOME_UNKNOWN);
+        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -128,6 +169,12 @@ class DynamoDbFaultsTest {
 
         assertEquals(200, reply.status(), reply.response().getBody());
         assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+    }
+
+    /** The problem's type and detail are those of {@code expected}. */
+    private static void assertProblem(Reply reply, Map<String, String> expected) {
+        assertEquals(expected.get("type"), reply.json().get("type"), reply.response().getBody());
+        assertEquals(expected.get("detail"), reply.json().get("detail"), reply.response().getBody());
     }
 
     /** The sample order as seeded: version 1, three rows besides its first history row, nothing else. */
