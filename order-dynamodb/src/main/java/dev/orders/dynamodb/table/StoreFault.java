@@ -5,6 +5,7 @@ import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * What a failed DynamoDB call means for the client, so that callers outside this adapter never
@@ -12,7 +13,10 @@ import software.amazon.awssdk.core.exception.SdkServiceException;
  * all the same. The SDK has already retried, within its bounds, by then.
  */
 public enum StoreFault {
-    /** DynamoDB answered every attempt and refused the last one for the moment: throttled. Nothing was written. */
+    /**
+     * DynamoDB answered every attempt and refused the last one for the moment: throttled, or a
+     * transaction cancelled by throttling or conflicting transactions. Nothing was written.
+     */
     BUSY,
     /** DynamoDB failed on its side (5xx): a write may or may not have been applied. */
     UNAVAILABLE,
@@ -32,8 +36,14 @@ public enum StoreFault {
 
     /** The fault {@code failure} stands for; empty when it is not a failure of a DynamoDB call. */
     public static Optional<StoreFault> of(RuntimeException failure) {
+        if (failure instanceof WriteConflictException) {
+            return Optional.of(BUSY);
+        }
         if (UnansweredAttempts.hadOne(failure) || IN_PROGRESS.equals(errorCode(failure))) {
             return Optional.of(UNREACHABLE);
+        }
+        if (failure instanceof TransactionCanceledException cancelled && Cancellation.busy(cancelled)) {
+            return Optional.of(BUSY);
         }
         if (failure instanceof SdkServiceException service) {
             if (service.statusCode() >= 500) {

@@ -8,7 +8,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.table.StoreFault;
-import dev.orders.dynamodb.table.WriteConflictException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -89,11 +88,6 @@ public abstract class ApiFunction implements RequestStreamHandler {
         } catch (HttpRequest.PayloadTooLargeException e) {
             return Http.problem(Problem.of(413, "payload-too-large", "Request body too large",
                     "The request body exceeds " + HttpRequest.MAX_BODY_BYTES + " bytes."));
-        } catch (WriteConflictException e) {
-            LOG.warn("transaction conflict", e);
-            return Http.problem(Problem.of(409, "concurrent-update", "Concurrent update",
-                    "Another request changed this resource at the same moment; retry."),
-                    Map.of("retry-after", RETRY_AFTER_SECONDS));
         } catch (RuntimeException e) {
             return failure(e, "GET".equals(HttpRequest.method(event)));
         }

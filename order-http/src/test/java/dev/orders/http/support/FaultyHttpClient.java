@@ -1,11 +1,14 @@
 package dev.orders.http.support;
 
+import dev.orders.http.api.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,13 +24,13 @@ import software.amazon.awssdk.http.SdkHttpResponse;
 
 /**
  * The SDK's HTTP client in front of a real one (DynamoDB Local), answering with DynamoDB's own
- * throttling and server errors on demand, or losing an answer: the faults
+ * throttling, server errors and cancelled transactions on demand, or losing an answer: the faults
  * DynamoDB Local never produces. Every attempt the SDK makes is recorded, so tests see its retries.
  */
 public final class FaultyHttpClient implements SdkHttpClient {
 
     /** What the client does to an attempt instead of passing it on and DynamoDB's answer back. */
-    public sealed interface Injected permits Fault, Lost {
+    public sealed interface Injected permits Fault, Cancelled, Lost {
     }
 
     /** Error responses exactly as DynamoDB sends them (status and JSON {@code __type}). */
@@ -43,6 +46,19 @@ public final class FaultyHttpClient implements SdkHttpClient {
         Fault(int status, String type) {
             this.status = status;
             this.type = type;
+        }
+    }
+
+    /** A TransactWriteItems cancelled for the moment: DynamoDB's 400 TransactionCanceledException, this reason on every action. */
+    public enum Cancelled implements Injected {
+        THROTTLING_ERROR("ThrottlingError"),
+        PROVISIONED_THROUGHPUT_EXCEEDED("ProvisionedThroughputExceeded"),
+        TRANSACTION_CONFLICT("TransactionConflict");
+
+        final String reason;
+
+        Cancelled(String reason) {
+            this.reason = reason;
         }
     }
 
@@ -99,8 +115,30 @@ public final class FaultyHttpClient implements SdkHttpClient {
         if (fault instanceof Fault error) {
             return respond(error.status, "{\"__type\":\"" + error.type + "\",\"message\":\"injected by the test\"}");
         }
+        if (fault instanceof Cancelled cancelled) {
+            return respond(400, cancellation(cancelled, actions(request)));
+        }
         ExecutableHttpRequest delivered = delegate.prepareRequest(request);
         return fault instanceof Lost ? answerLost(delivered) : delivered;
+    }
+
+    /** DynamoDB's answer to a transaction of {@code actions} actions cancelled with the same reason on each. */
+    private static String cancellation(Cancelled cancelled, int actions) {
+        List<String> reasons = Collections.nCopies(actions, "{\"Code\":\"" + cancelled.reason
+                + "\",\"Message\":\"injected by the test\"}");
+        return "{\"__type\":\"com.amazonaws.dynamodb.v20120810#TransactionCanceledException\","
+                + "\"Message\":\"Transaction cancelled, please refer cancellation reasons for specific reasons\","
+                + "\"CancellationReasons\":[" + String.join(",", reasons) + "]}";
+    }
+
+    /** The number of actions of a TransactWriteItems request. */
+    private static int actions(HttpExecuteRequest request) {
+        try (InputStream body = request.contentStreamProvider().orElseThrow().newStream()) {
+            Map<?, ?> json = (Map<?, ?>) Json.parse(body);
+            return ((List<?>) json.get("TransactItems")).size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static ExecutableHttpRequest respond(int status, String json) {

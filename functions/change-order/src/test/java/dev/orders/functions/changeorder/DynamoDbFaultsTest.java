@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.table.Transaction;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.FaultyHttpClient.Attempt;
+import dev.orders.http.support.FaultyHttpClient.Cancelled;
 import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.FaultyHttpClient.Lost;
 import dev.orders.http.support.FaultyHttpClient;
@@ -34,7 +36,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
- * Throttling, server errors and lost answers of DynamoDB, which DynamoDB Local
+ * Throttling, server errors, cancelled transactions and lost answers of DynamoDB, which DynamoDB Local
  * never produces, injected under the production client (Services.dynamoDb: its retry strategy and
  * timeouts) in front of DynamoDB Local.
  */
@@ -97,6 +99,39 @@ class DynamoDbFaultsTest {
         boolean refusedByDynamoDb = fault == Fault.THROTTLING || fault == Fault.PROVISIONED_THROUGHPUT_EXCEEDED;
         // A 5xx of DynamoDB does not say whether the write was applied: the client is not told it was not.
         assertProblem(reply, refusedByDynamoDb ? NOTHING_CHANGED : OUTCOME_UNKNOWN);
+        assertUntouched();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Cancelled.class)
+    void aTransactionCancelledForTheMomentIsRetriedWithBackoffAndInvisibleWhenItClears(Cancelled reason) {
+        http.failNext(WRITE, reason, reason);
+
+        Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        List<Attempt> attempts = http.attempts(WRITE);
+        assertEquals(List.of(Optional.of(reason), Optional.of(reason), Optional.<Cancelled>empty()),
+                attempts.stream().map(Attempt::fault).toList());
+        for (int i = 1; i < attempts.size(); i++) {
+            long waitedMillis = Duration.ofNanos(attempts.get(i).nanoTime() - attempts.get(i - 1).nanoTime()).toMillis();
+            assertTrue(waitedMillis >= 25, "attempt " + (i + 1) + " came " + waitedMillis + " ms after the previous");
+        }
+        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Cancelled.class)
+    void aTransactionCancelledOnEveryAttemptIs503WithRetryAfterNever500Or409(Cancelled reason) {
+        http.failAlways(WRITE, reason);
+
+        Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(503, reply.status(), reply.response().getBody());
+        assertEquals("1", reply.header("retry-after").orElseThrow());
+        assertProblem(reply, NOTHING_CHANGED);
+        // Each attempt is one request the SDK does not retry: a cancellation is an answer, not an error.
+        assertEquals(Transaction.ATTEMPTS, http.attempts(WRITE).size());
         assertUntouched();
     }
 
