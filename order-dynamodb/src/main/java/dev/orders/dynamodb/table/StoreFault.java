@@ -55,9 +55,10 @@ public enum StoreFault {
         return failure instanceof SdkClientException ? Optional.of(UNREACHABLE) : Optional.empty();
     }
 
-    /** DynamoDB's error code of {@code failure}, for the log; empty text when it has none. */
+    /** DynamoDB's error code of {@code failure} or of the exception it wraps, for the log; empty text when none. */
     public static String errorCode(RuntimeException failure) {
-        return failure instanceof AwsServiceException aws && aws.awsErrorDetails() != null
+        Throwable source = failure instanceof WriteConflictException ? failure.getCause() : failure;
+        return source instanceof AwsServiceException aws && aws.awsErrorDetails() != null
                 ? aws.awsErrorDetails().errorCode() : "";
     }
 }
