@@ -3,6 +3,7 @@ package dev.orders.http.wiring;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
+import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderReads;
@@ -156,7 +157,11 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public OrderLines orderLines() {
-        return new OrderLines(table, orderReads(), clock);
+        return new OrderLines(table, orderReads(), processedRecords(), clock);
+    }
+
+    public LineIntake lineIntake() {
+        return new LineIntake(orderLines(), processedRecords());
     }
 
     public OrderFeeds feeds() {

@@ -4,9 +4,12 @@ import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
 import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.withBody;
+import static dev.orders.http.support.Api.withHeader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
@@ -43,6 +46,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 @ExtendWith(DynamoDbLocalExtension.class)
 class DynamoDbFaultsTest {
     private static final String CHANGE_STATUS = "change-order/change-status";
+    private static final String ADD_ITEM = "change-order/add-item";
     private static final String WRITE = "TransactWriteItems";
     private static final Map<String, String> NOTHING_CHANGED = Map.of("type", "urn:order-service:problem:unavailable",
             "detail", "The order store is busy and refused the request; nothing was changed. Retry shortly.");
@@ -155,6 +159,27 @@ class DynamoDbFaultsTest {
     }
 
     @Test
+    void aRetryAfterALostAnswerWhoseLineWasAddedAnswersThatLineAndAddsItOnce() {
+        http.failAlways(WRITE, Lost.AFTER_DELIVERY);
+        Reply lost = invoke(function, withHeader(SampleEvents.load(ADD_ITEM), "idempotency-key", "add-biscuits-1"));
+        http.heal();
+
+        Reply retry = invoke(function, withHeader(SampleEvents.load(ADD_ITEM), "idempotency-key", "add-biscuits-1"));
+
+        assertEquals(503, lost.status(), lost.response().getBody());
+        assertProblem(lost, OUTCOME_UNKNOWN);
+        assertEquals(201, retry.status(), retry.response().getBody());
+        assertEquals("true", retry.header("idempotent-replayed").orElseThrow());
+        List<OrderItem> biscuits = fx.reads.findAggregate(SAMPLE_CUSTOMER, SAMPLE_ORDER).orElseThrow().items().stream()
+                .filter(item -> item.sku().equals("BISCUITS-200G")).toList();
+        assertEquals(1, biscuits.size());
+        assertEquals(biscuits.get(0).itemId(), retry.json().get("itemId"));
+        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        assertEquals(3, order.itemCount());
+        assertEquals(2 * 1250 + 899 + 3 * 349, order.total());
+    }
+
+    @Test
     void throttlingAfterALostAnswerStillClaimsNothingForTheLostAttemptMayHaveBeenApplied() {
         http.failNext(WRITE, Lost.AFTER_DELIVERY, Fault.THROTTLING, Fault.THROTTLING, Fault.THROTTLING);
 
@@ -169,7 +194,7 @@ class DynamoDbFaultsTest {
     void aFailedAddOfAnItemLeavesTotalAndLinesAsTheyWere() {
         http.failAlways(WRITE, Fault.PROVISIONED_THROUGHPUT_EXCEEDED);
 
-        Reply reply = invoke(function, SampleEvents.load("change-order/add-item"));
+        Reply reply = invoke(function, SampleEvents.load(ADD_ITEM));
 
         assertEquals(503, reply.status(), reply.response().getBody());
         assertUntouched();
