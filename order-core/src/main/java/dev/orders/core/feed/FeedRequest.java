@@ -1,5 +1,6 @@
 package dev.orders.core.feed;
 
+import dev.orders.core.time.Timestamps;
 import dev.orders.core.validation.ValidationException;
 import java.time.Instant;
 import java.util.Optional;
@@ -16,8 +17,17 @@ public record FeedRequest(int limit, Optional<Instant> from, Optional<Instant> t
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ValidationException("limit", "must be between 1 and " + MAX_LIMIT);
         }
+        from.ifPresent(bound -> sortable("from", bound));
+        to.ifPresent(bound -> sortable("to", bound));
         if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
             throw new ValidationException("to", "must be after from");
+        }
+    }
+
+    /** A bound becomes text in a sort key condition, which compares as time only within the sortable years. */
+    private static void sortable(String field, Instant bound) {
+        if (!Timestamps.sortable(bound)) {
+            throw new ValidationException(field, "must be from " + Timestamps.EARLIEST + " to " + Timestamps.LATEST);
         }
     }
 

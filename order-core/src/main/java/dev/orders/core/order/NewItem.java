@@ -18,4 +18,18 @@ public record NewItem(String sku, Optional<String> name, long quantity, long uni
     public long lineTotal() {
         return Money.lineTotal(quantity, unitPrice);
     }
+
+    /**
+     * A digest of adding this line to the order {@code orderId} of {@code customerId}: a retry with the
+     * same idempotency key must ask for the same. Its text starts with NUL, so it never equals an
+     * order's, which starts with the customer id.
+     */
+    public String fingerprint(String customerId, String orderId) {
+        return Fingerprints.of("\u0000line\n" + customerId + '\n' + orderId + '\n' + canonical());
+    }
+
+    /** The line's part of a fingerprint: sku, name, quantity and price. */
+    String canonical() {
+        return sku + '\u0000' + name.orElse("") + '\u0000' + quantity + '\u0000' + unitPrice;
+    }
 }

@@ -1,10 +1,6 @@
 package dev.orders.core.order;
 
 import dev.orders.core.validation.ValidationException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 
 /** A validated order as a client asks for it: currency and at least one line, within the size limit. */
@@ -28,15 +24,9 @@ public record NewOrder(String customerId, String currency, List<NewItem> items) 
     public String fingerprint() {
         StringBuilder canonical = new StringBuilder(customerId).append('\n').append(currency);
         for (NewItem item : items) {
-            canonical.append('\n').append(item.sku()).append('\u0000').append(item.name().orElse(""))
-                    .append('\u0000').append(item.quantity()).append('\u0000').append(item.unitPrice());
+            canonical.append('\n').append(item.canonical());
         }
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return Fingerprints.of(canonical.toString());
     }
 
     public long total() {

@@ -11,6 +11,10 @@ import java.time.temporal.ChronoUnit;
  * text order of two timestamps is their time order (ISO_INSTANT drops zero fractions and would not be).
  */
 public final class Timestamps {
+    /** No time of this service is older than the epoch; an earlier one is a client's mistake. */
+    public static final Instant EARLIEST = Instant.EPOCH;
+    /** The last four-digit year: "+10000-..." would sort before "2026-..." as text. */
+    public static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
     private static final DateTimeFormatter FIXED =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
@@ -28,6 +32,11 @@ public final class Timestamps {
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("not an ISO-8601 UTC timestamp: " + text, e);
         }
+    }
+
+    /** Whether {@code instant} lies from {@link #EARLIEST} to {@link #LATEST}, so its text form sorts as its time. */
+    public static boolean sortable(Instant instant) {
+        return !instant.isBefore(EARLIEST) && !instant.isAfter(LATEST);
     }
 
     /** Stored times are kept to the millisecond, the precision of their text form. */

@@ -6,18 +6,12 @@ import dev.orders.core.order.Ids;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderCreation;
-import dev.orders.core.validation.ValidationException;
-import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.CorruptItemException;
-import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Order creation as clients use it: new ULID ids, and an optional idempotency key. The key's record
@@ -25,11 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * order and the others find the record and answer with the same order.
  */
 public record OrderIntake(OrderReads reads, OrderWrites writes, ProcessedRecords records) {
-    /** How long a key is remembered; DynamoDB TTL deletes the record some time after. */
-    public static final Duration KEY_RETENTION = Duration.ofHours(24);
-    private static final Pattern KEY = Pattern.compile("[\\x21-\\x7E]{1,128}");
     private static final String ORDER_ID = "orderId";
-    private static final String FINGERPRINT = "fingerprint";
 
     /** Outcome of an intake. */
     public sealed interface Result {
@@ -37,31 +27,25 @@ public record OrderIntake(OrderReads reads, OrderWrites writes, ProcessedRecords
         record Created(OrderAggregate aggregate, boolean replayed) implements Result {
         }
 
-        /** The key was used for a different order request; nothing was written. */
+        /** The key was used for a different request; nothing was written. */
         record KeyReused() implements Result {
         }
     }
 
     public Result create(NewOrder order, Optional<String> idempotencyKey, String actor) {
-        idempotencyKey.ifPresent(key -> {
-            if (!KEY.matcher(key).matches()) {
-                throw new ValidationException("Idempotency-Key", "must be 1 to 128 visible ASCII characters");
-            }
-        });
-        return ProcessedRecords.untilDecided("order creation", () -> attempt(order, idempotencyKey, actor));
+        Optional<IdempotencyKey> key = IdempotencyKey.of(order.customerId(), idempotencyKey);
+        return ProcessedRecords.untilDecided("order creation", () -> attempt(order, key, actor));
     }
 
     /** One try with a new order id; empty when the id was taken or the key's record expired meanwhile. */
-    private Optional<Result> attempt(NewOrder order, Optional<String> idempotencyKey, String actor) {
+    private Optional<Result> attempt(NewOrder order, Optional<IdempotencyKey> key, String actor) {
         String orderId = Ids.newOrderId();
-        if (idempotencyKey.isEmpty()) {
+        if (key.isEmpty()) {
             return created(writes.create(orderId, order, actor));
         }
-        ProcessedRecord record = records.record(recordKey(order.customerId(), idempotencyKey.get()),
-                EntityType.IDEMPOTENCY_KEY,
-                Map.of(ORDER_ID, s(orderId), FINGERPRINT, s(order.fingerprint())), KEY_RETENTION);
+        ProcessedRecord record = key.get().record(records, order.fingerprint(), Map.of(ORDER_ID, s(orderId)));
         Optional<OrderCreation> creation = writes.createOnce(orderId, order, actor, record);
-        return creation.isPresent() ? created(creation.get()) : earlier(order, idempotencyKey.get());
+        return creation.isPresent() ? created(creation.get()) : earlier(order, key.get());
     }
 
     private static Optional<Result> created(OrderCreation creation) {
@@ -72,21 +56,17 @@ public record OrderIntake(OrderReads reads, OrderWrites writes, ProcessedRecords
     }
 
     /** The answer of the request that holds the key: the same order, or a refusal if it asked for another. */
-    private Optional<Result> earlier(NewOrder order, String key) {
-        Optional<ItemReader> record = records.find(recordKey(order.customerId(), key), EntityType.IDEMPOTENCY_KEY);
+    private Optional<Result> earlier(NewOrder order, IdempotencyKey key) {
+        Optional<ItemReader> record = key.find(records);
         if (record.isEmpty()) {
             return Optional.empty();
         }
-        if (!record.get().string(FINGERPRINT).equals(order.fingerprint())) {
+        if (!IdempotencyKey.sameRequest(record.get(), order.fingerprint())) {
             return Optional.of(new Result.KeyReused());
         }
         String orderId = record.get().string(ORDER_ID);
         OrderAggregate aggregate = reads.findAggregate(order.customerId(), orderId)
                 .orElseThrow(() -> new CorruptItemException("idempotency key names missing order " + orderId));
         return Optional.of(new Result.Created(aggregate, true));
-    }
-
-    private static Map<String, AttributeValue> recordKey(String customerId, String key) {
-        return Map.of(Keys.PK, s(Keys.customerPk(customerId)), Keys.SK, s(Keys.idempotencySk(key)));
     }
 }

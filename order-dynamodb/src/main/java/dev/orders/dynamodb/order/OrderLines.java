@@ -14,9 +14,12 @@ import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.core.time.Timestamps;
+import dev.orders.dynamodb.processed.ProcessedRecord;
+import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.Transaction;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,37 +33,55 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Writes of order lines, each one transaction of the line and its root. The two that must know a
  * line first (remove, re-status) read it with one GetItem and condition their transaction on it.
+ * An addition may carry a processed record (an idempotency key) in its transaction.
  */
-public record OrderLines(OrdersTable table, OrderReads reads, Clock clock) {
+public record OrderLines(OrdersTable table, OrderReads reads, ProcessedRecords records, Clock clock) {
     private static final String ROOT = "root";
     private static final String LINE = "line";
 
     /** Adds a line and raises the root's total and item count in one transaction, while the order is open. */
     public ItemChangeOutcome addItem(String customerId, String orderId, NewItem newItem) {
+        return add(newLine(customerId, orderId, newItem), Optional.empty()).orElseThrow();
+    }
+
+    /** Adds {@code line} (made by {@link #newLine}) together with {@code record}; empty when a live record holds its key. */
+    public Optional<ItemChangeOutcome> addItemOnce(OrderItem line, ProcessedRecord record) {
+        return add(line, Optional.of(record));
+    }
+
+    /** The line {@code newItem} becomes in the order: a new id, PENDING, created now. Nothing is written. */
+    public OrderItem newLine(String customerId, String orderId, NewItem newItem) {
         Ids.orderId(orderId);
         Instant now = now();
-        OrderItem line = new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(), newItem.name(),
+        return new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(), newItem.name(),
                 newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, now, now);
+    }
+
+    private Optional<ItemChangeOutcome> add(OrderItem line, Optional<ProcessedRecord> record) {
         Map<String, AttributeValue> values = new HashMap<>();
-        String open = openOrderCondition(customerId, values);
+        String open = openOrderCondition(line.customerId(), values);
         values.put(":amount", n(line.lineTotal()));
         values.put(":one", n(1));
-        values.put(":now", time(now));
+        values.put(":now", time(line.createdAt()));
         values.put(":max", n(OrderLimits.MAX_ITEMS_PER_ORDER));
-        Optional<Cancellation> cancelled = table.transaction()
-                .update(ROOT, OrderCodec.rootKey(orderId),
+        Transaction transaction = table.transaction()
+                .update(ROOT, OrderCodec.rootKey(line.orderId()),
                         "SET #total = #total + :amount, #count = #count + :one, #updated = :now",
                         open + " AND #count < :max", openOrderNames(), values)
-                .putNew(LINE, OrderCodec.encodeItem(line))
-                .commit();
+                .putNew(LINE, OrderCodec.encodeItem(line));
+        record.ifPresent(r -> records.addTo(transaction, r));
+        Optional<Cancellation> cancelled = transaction.commit();
         if (cancelled.isEmpty()) {
-            return new ItemChangeOutcome.Added(line);
+            return Optional.of(new ItemChangeOutcome.Added(line));
+        }
+        if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
+            return Optional.empty();
         }
         if (!cancelled.get().failed(ROOT)) {
-            throw new CorruptItemException("line " + line.itemId() + " of order " + orderId + " already exists");
+            throw new CorruptItemException("line " + line.itemId() + " of order " + line.orderId() + " already exists");
         }
-        return whyClosed(cancelled.get().oldItem(ROOT), customerId)
-                .orElseGet(() -> new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
+        return Optional.of(whyClosed(cancelled.get().oldItem(ROOT), line.customerId())
+                .orElseGet(() -> new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER)));
     }
 
     /**

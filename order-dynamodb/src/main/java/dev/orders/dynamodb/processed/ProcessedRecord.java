@@ -10,9 +10,10 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The record that one request was processed: an idempotency key of order intake, an event of the
- * payment provider. Made by {@link ProcessedRecords#record}; it stays live until {@code expiresAt},
- * after which DynamoDB's TTL deletes it and the same request would be processed again.
+ * The record that one request was processed: an idempotency key of an order creation or a line
+ * addition, an event of the payment provider. Made by {@link ProcessedRecords#record}; it stays live
+ * until {@code expiresAt}, after which DynamoDB's TTL deletes it and the same request would be
+ * processed again.
  */
 public record ProcessedRecord(Map<String, AttributeValue> key, EntityType type, Map<String, AttributeValue> attributes,
                               Instant writtenAt, Instant expiresAt) {

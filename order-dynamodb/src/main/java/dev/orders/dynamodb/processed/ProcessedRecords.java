@@ -18,10 +18,10 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The one store of processed records. A record is written only where no live record holds its key,
- * in the same transaction as the change it stands for or alone, so of any number of deliveries of
- * one request, even concurrent ones, exactly one makes the change. An expired record that TTL has
- * not deleted yet counts as absent.
+ * The one store of processed records: idempotency keys of order creation and line addition, payment
+ * events. A record is written only where no live record holds its key, in the same transaction as
+ * the change it stands for or alone, so of any number of deliveries of one request, even concurrent
+ * ones, exactly one makes the change. An expired record that TTL has not deleted yet counts as absent.
  */
 public record ProcessedRecords(OrdersTable table, Clock clock) {
     /** The name of the record's action in a transaction it joins. */

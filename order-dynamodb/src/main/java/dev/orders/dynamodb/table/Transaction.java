@@ -1,10 +1,12 @@
 package dev.orders.dynamodb.table;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -20,6 +22,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 public final class Transaction {
     /** DynamoDB's limit of actions in one TransactWriteItems. */
     public static final int MAX_ACTIONS = 100;
+    /** Attempts of a transaction that DynamoDB cancels for the moment only (throttling, conflicts). */
+    public static final int ATTEMPTS = 3;
+    /** Half jitter: 25 to 50 ms before the second attempt, 50 to 100 ms before the third. */
+    private static final BackoffStrategy BACKOFF =
+            BackoffStrategy.exponentialDelayHalfJitter(Duration.ofMillis(50), Duration.ofMillis(500));
 
     private final DynamoDbClient client;
     private final String tableName;
@@ -76,17 +83,37 @@ public final class Transaction {
 
     /**
      * Commits every action or none. Empty when it committed; the cancellation when a condition
-     * failed. A conflict with a concurrent transaction is thrown as {@link WriteConflictException}.
+     * failed. A cancellation for the moment only (throttling, a conflicting transaction) wrote nothing
+     * and is tried again, {@value #ATTEMPTS} attempts in all with backoff; then a conflict is thrown as
+     * {@link WriteConflictException}, throttling as the {@link TransactionCanceledException} it is.
      */
     public Optional<Cancellation> commit() {
         if (actions.size() > MAX_ACTIONS) {
             throw new IllegalStateException("a transaction of " + actions.size() + " actions exceeds " + MAX_ACTIONS);
         }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                // A new token per attempt: each one after the first follows a cancellation, which applied nothing.
+                client.transactWriteItems(b -> b.transactItems(actions).clientRequestToken(UUID.randomUUID().toString()));
+                return Optional.empty();
+            } catch (TransactionCanceledException e) {
+                if (!Cancellation.busy(e)) {
+                    return Optional.of(Cancellation.of(e, names));
+                }
+                if (attempt == ATTEMPTS) {
+                    throw Cancellation.gaveUp(e);
+                }
+                backOff(attempt + 1, e);
+            }
+        }
+    }
+
+    private static void backOff(int nextAttempt, TransactionCanceledException cancelled) {
         try {
-            client.transactWriteItems(b -> b.transactItems(actions).clientRequestToken(UUID.randomUUID().toString()));
-            return Optional.empty();
-        } catch (TransactionCanceledException e) {
-            return Optional.of(Cancellation.of(e, names));
+            Thread.sleep(BACKOFF.computeDelay(nextAttempt).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Cancellation.gaveUp(cancelled);
         }
     }
 

@@ -1,8 +1,9 @@
 package dev.orders.dynamodb.table;
 
 /**
- * DynamoDB cancelled a transaction because another transaction touched the same items at the same
- * moment (TransactionConflict). Nothing was written; the request may be retried as it is.
+ * DynamoDB refused a write because another transaction touched the same items at the same moment
+ * (TransactionConflict); a {@link Transaction} throws it only when its own retries kept conflicting.
+ * Nothing was written; the request may be retried, after reading again what it decided on.
  */
 public class WriteConflictException extends RuntimeException {
     private static final long serialVersionUID = 1L;

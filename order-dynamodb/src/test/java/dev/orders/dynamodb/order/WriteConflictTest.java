@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doCallRealMethod;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.orders.core.feed.CursorCodec;
@@ -13,6 +15,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.Transaction;
 import dev.orders.dynamodb.table.WriteConflictException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -31,7 +34,7 @@ class WriteConflictTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void aTransactionConflictIsReportedAsRetryableNotAsABusinessOutcome() {
+    void aTransactionConflictIsTriedAgainAndThenReportedAsRetryableNotAsABusinessOutcome() {
         DynamoDbClient client = mock(DynamoDbClient.class);
         doCallRealMethod().when(client).transactWriteItems(any(Consumer.class));
         when(client.transactWriteItems(any(TransactWriteItemsRequest.class))).thenThrow(
@@ -48,7 +51,9 @@ class WriteConflictTest {
 
         assertThrows(WriteConflictException.class, () -> orders.changeStatusFrom(current, OrderStatus.PAID, "ops",
                 Optional.empty()));
+        verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
         assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
                 List.of(new NewItem("A", Optional.empty(), 1, 1))), "ops"));
+        verify(client, times(2 * Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
     }
 }

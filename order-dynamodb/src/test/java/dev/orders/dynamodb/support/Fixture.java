@@ -58,7 +58,7 @@ public final class Fixture {
         this.records = new ProcessedRecords(table, clock);
         this.reads = new OrderReads(table, cursors);
         this.writes = new OrderWrites(table, reads, records, clock);
-        this.lines = new OrderLines(table, reads, clock);
+        this.lines = new OrderLines(table, reads, records, clock);
         this.feeds = new OrderFeeds(table, cursors);
     }
 

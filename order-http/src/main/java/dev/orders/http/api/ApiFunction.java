@@ -8,7 +8,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.table.StoreFault;
-import dev.orders.dynamodb.table.WriteConflictException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,12 +21,20 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 /**
  * The shell every HTTP function shares: structured logging with the API request id as correlation id,
  * routing, and one mapping of failures to problem responses. Client mistakes are 4xx; faults of
- * DynamoDB that may pass are 503 with Retry-After; nothing internal is ever echoed to the client.
+ * DynamoDB that may pass are 503 with Retry-After, saying whether the change may have been made;
+ * nothing internal is ever echoed to the client.
  * A stream handler: the event is read by {@link HttpApiCodec}, not by the runtime's POJO serializer.
  */
 public abstract class ApiFunction implements RequestStreamHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ApiFunction.class);
     private static final String RETRY_AFTER_SECONDS = "1";
+    private static final String BUSY = "The order store is busy and refused the request; nothing was changed. "
+            + "Retry shortly.";
+    private static final String UNAVAILABLE = "The order store is unavailable or unreachable; nothing was changed. "
+            + "Retry shortly.";
+    private static final String OUTCOME_UNKNOWN = "The order store did not confirm the change, so it may or may "
+            + "not have been made. Retry shortly: a retry with the same Idempotency-Key is applied at most once; "
+            + "without one, read the resource first to see whether it was.";
     /** The MDC key Powertools' JSON layout prints as {@code correlation_id}. */
     static final String CORRELATION_ID = "correlation_id";
 
@@ -81,31 +88,33 @@ public abstract class ApiFunction implements RequestStreamHandler {
         } catch (HttpRequest.PayloadTooLargeException e) {
             return Http.problem(Problem.of(413, "payload-too-large", "Request body too large",
                     "The request body exceeds " + HttpRequest.MAX_BODY_BYTES + " bytes."));
-        } catch (WriteConflictException e) {
-            LOG.warn("transaction conflict", e);
-            return Http.problem(Problem.of(409, "concurrent-update", "Concurrent update",
-                    "Another request changed this resource at the same moment; retry."),
-                    Map.of("retry-after", RETRY_AFTER_SECONDS));
         } catch (RuntimeException e) {
-            return failure(e);
+            return failure(e, "GET".equals(HttpRequest.method(event)));
         }
     }
 
-    /** A fault of DynamoDB that may pass is 503; anything else is a fault of this code, 500. */
-    private static APIGatewayV2HTTPResponse failure(RuntimeException e) {
+    /**
+     * A fault of DynamoDB that may pass is 503, claiming that nothing was changed only where that is
+     * known: DynamoDB refused the write, or the request only read. Anything else is a fault of this code, 500.
+     */
+    private static APIGatewayV2HTTPResponse failure(RuntimeException e, boolean reading) {
         Optional<StoreFault> fault = StoreFault.of(e);
         if (fault.isEmpty()) {
             LOG.error("unexpected failure", e);
             return internalError();
         }
         return switch (fault.get()) {
+            case BUSY -> {
+                LOG.warn("DynamoDB busy: {}", StoreFault.errorCode(e), e);
+                yield unavailable("unavailable", "Service unavailable", BUSY);
+            }
             case UNAVAILABLE -> {
                 LOG.warn("DynamoDB unavailable: {}", StoreFault.errorCode(e), e);
-                yield unavailable();
+                yield unconfirmed(reading);
             }
             case UNREACHABLE -> {
                 LOG.warn("DynamoDB unreachable", e);
-                yield unavailable();
+                yield unconfirmed(reading);
             }
             case REFUSED -> {
                 LOG.error("DynamoDB refused a request", e);
@@ -114,10 +123,14 @@ public abstract class ApiFunction implements RequestStreamHandler {
         };
     }
 
-    private static APIGatewayV2HTTPResponse unavailable() {
-        return Http.problem(Problem.of(503, "unavailable", "Service unavailable",
-                "The order store is busy or unreachable; nothing was changed. Retry shortly."),
-                Map.of("retry-after", RETRY_AFTER_SECONDS));
+    /** A 503 after a fault that may have applied a write: it claims nothing unless the request only read. */
+    private static APIGatewayV2HTTPResponse unconfirmed(boolean reading) {
+        return reading ? unavailable("unavailable", "Service unavailable", UNAVAILABLE)
+                : unavailable("outcome-unknown", "Outcome unknown", OUTCOME_UNKNOWN);
+    }
+
+    private static APIGatewayV2HTTPResponse unavailable(String slug, String title, String detail) {
+        return Http.problem(Problem.of(503, slug, title, detail), Map.of("retry-after", RETRY_AFTER_SECONDS));
     }
 
     private static APIGatewayV2HTTPResponse internalError() {

@@ -72,7 +72,8 @@ public final class HttpRequest {
             return Optional.empty();
         }
         if (!event.getIsBase64Encoded()) {
-            if (body.length() > MAX_BODY_BYTES) {
+            // The limit is in bytes as sent (UTF-8); a char is at least one byte, so the length alone may refuse.
+            if (body.length() > MAX_BODY_BYTES || body.getBytes(StandardCharsets.UTF_8).length > MAX_BODY_BYTES) {
                 throw new PayloadTooLargeException();
             }
             return Optional.of(body);

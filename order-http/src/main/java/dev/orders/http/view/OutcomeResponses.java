@@ -7,6 +7,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
@@ -36,8 +37,20 @@ public final class OutcomeResponses {
             return Http.json(201, Views.aggregate(created.aggregate()), headers);
         }
         if (result instanceof OrderIntake.Result.KeyReused) {
-            return Http.problem(Problem.of(422, "idempotency-key-reused", "Idempotency key reused",
-                    "This Idempotency-Key was used for a different order request."));
+            return Http.problem(keyReused());
+        }
+        throw unknown(result);
+    }
+
+    public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result) {
+        if (result instanceof LineIntake.Result.Added added) {
+            return added(added.item(), added.replayed() ? Map.of("idempotent-replayed", "true") : Map.of());
+        }
+        if (result instanceof LineIntake.Result.Refused refused) {
+            return itemChange(refused.refusal());
+        }
+        if (result instanceof LineIntake.Result.KeyReused) {
+            return Http.problem(keyReused());
         }
         throw unknown(result);
     }
@@ -69,9 +82,7 @@ public final class OutcomeResponses {
 
     public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
-            OrderItem item = added.item();
-            return Http.json(201, Views.item(item), Map.of("location", "/customers/"
-                    + PathTemplate.encodeSegment(item.customerId()) + "/orders/" + item.orderId() + "/items/" + item.itemId()));
+            return added(added.item(), Map.of());
         }
         if (outcome instanceof ItemChangeOutcome.Removed) {
             return Http.noContent();
@@ -91,6 +102,19 @@ public final class OutcomeResponses {
                     "A profile with this id exists; it was left unchanged."));
         }
         throw unknown(creation);
+    }
+
+    private static APIGatewayV2HTTPResponse added(OrderItem item, Map<String, String> headers) {
+        Map<String, String> all = new HashMap<>(headers);
+        all.put("location", "/customers/" + PathTemplate.encodeSegment(item.customerId()) + "/orders/"
+                + item.orderId() + "/items/" + item.itemId());
+        return Http.json(201, Views.item(item), all);
+    }
+
+    /** An Idempotency-Key names one request of a customer, whichever route it went to. */
+    private static Problem keyReused() {
+        return Problem.of(422, "idempotency-key-reused", "Idempotency key reused",
+                "This Idempotency-Key was used for a different request.");
     }
 
     /** The problem of every item change that wrote nothing. */

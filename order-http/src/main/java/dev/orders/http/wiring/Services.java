@@ -3,6 +3,7 @@ package dev.orders.http.wiring;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
+import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderReads;
@@ -10,6 +11,7 @@ import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.UnansweredAttempts;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -85,7 +87,8 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
      * A client with everything explicit, so nothing is discovered at cold start: the region from
      * AWS_REGION, the URL-connection HTTP client, credentials from where Lambda puts them (the
      * container endpoint under SnapStart, environment variables otherwise), and bounded retries
-     * and timeouts, so an outage of DynamoDB costs a client one quick 503 rather than a hang.
+     * and timeouts, so an outage of DynamoDB costs a client one quick 503 rather than a hang. A failed
+     * call remembers whether an attempt went unanswered, so that 503 claims no more than is known.
      */
     public static DynamoDbClient dynamoDb(Map<String, String> env) {
         return dynamoDb(env, UrlConnectionHttpClient.builder()
@@ -101,6 +104,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
                 .credentialsProvider(credentials(env))
                 .httpClient(httpClient)
                 .overrideConfiguration(o -> o
+                        .addExecutionInterceptor(new UnansweredAttempts())
                         .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                                 .maxAttempts(MAX_ATTEMPTS)
                                 .backoffStrategy(BACKOFF)
@@ -153,7 +157,11 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public OrderLines orderLines() {
-        return new OrderLines(table, orderReads(), clock);
+        return new OrderLines(table, orderReads(), processedRecords(), clock);
+    }
+
+    public LineIntake lineIntake() {
+        return new LineIntake(orderLines(), processedRecords());
     }
 
     public OrderFeeds feeds() {

@@ -103,6 +103,14 @@ public final class Api {
         return event;
     }
 
+    /** {@code event} with one more header, e.g. an Idempotency-Key. */
+    public static APIGatewayV2HTTPEvent withHeader(APIGatewayV2HTTPEvent event, String name, String value) {
+        Map<String, String> headers = new LinkedHashMap<>(event.getHeaders());
+        headers.put(name, value);
+        event.setHeaders(headers);
+        return event;
+    }
+
     /** {@code event} as sent by {@code subject} with {@code scopes}, as the JWT authorizer would pass it. */
     public static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String subject, String... scopes) {
         Map<String, String> claims = new LinkedHashMap<>(Map.of("sub", subject, "iss", "https://auth.example.com/",

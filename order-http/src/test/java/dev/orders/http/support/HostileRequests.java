@@ -49,6 +49,7 @@ public final class HostileRequests {
         variants.put("no path parameters", without(base, "pathParameters"));
         variants.put("unknown route key", with(base, "routeKey", "GET /customers/{customerId}/secrets"));
         variants.put("oversized body", with(base, "body", "{\"a\":\"" + "x".repeat(70 * 1024) + "\"}"));
+        variants.put("oversized body in UTF-8 bytes only", with(base, "body", "{\"a\":\"" + "€".repeat(22 * 1024) + "\"}"));
         variants.put("bad base64 body", with(with(base, "isBase64Encoded", true), "body", "!!not base64!!"));
         variants.put("base64 non-UTF-8 body", with(with(base, "isBase64Encoded", true), "body",
                 Base64.getEncoder().encodeToString(new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF})));

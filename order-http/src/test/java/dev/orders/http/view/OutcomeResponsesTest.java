@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderIntake;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
@@ -18,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,6 +61,26 @@ class OutcomeResponsesTest {
         answersEachCase(OrderIntake.Result.class, OutcomeResponses::orderIntake, Map.of(
                 OrderIntake.Result.Created.class, 201,
                 OrderIntake.Result.KeyReused.class, 422));
+    }
+
+    @Test
+    void everyLineIntakeResultHasItsOwnAnswerAndARefusalIsAnsweredAsTheItemChangeItIs() {
+        OrderItem item = (OrderItem) sample(OrderItem.class);
+        ItemChangeOutcome refusal = new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID);
+        List<LineIntake.Result> cases = List.of(new LineIntake.Result.Added(item, false),
+                new LineIntake.Result.Added(item, true), new LineIntake.Result.Refused(refusal),
+                new LineIntake.Result.KeyReused());
+        assertEquals(Set.of(LineIntake.Result.class.getPermittedSubclasses()),
+                cases.stream().map(Object::getClass).collect(Collectors.toSet()));
+
+        List<APIGatewayV2HTTPResponse> answers = cases.stream().map(OutcomeResponses::lineIntake).toList();
+
+        assertEquals(List.of(201, 201, 409, 422), answers.stream().map(APIGatewayV2HTTPResponse::getStatusCode).toList());
+        assertNull(answers.get(0).getHeaders().get("idempotent-replayed"));
+        assertEquals("true", answers.get(1).getHeaders().get("idempotent-replayed"));
+        assertEquals(answers.get(0).getBody(), answers.get(1).getBody());
+        assertEquals(OutcomeResponses.itemChange(refusal).getBody(), answers.get(2).getBody());
+        assertEquals(OutcomeResponses.orderIntake(new OrderIntake.Result.KeyReused()).getBody(), answers.get(3).getBody());
     }
 
     @Test

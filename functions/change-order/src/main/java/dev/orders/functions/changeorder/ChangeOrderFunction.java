@@ -6,6 +6,7 @@ import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.validation.ValidationException;
+import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.http.api.Access;
@@ -23,8 +24,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Changes of an order: its status (with history and optimistic lock), and its lines (add and remove
- * while open, line status during fulfilment).
+ * Changes of an order: its status (with history and optimistic lock), and its lines (add, idempotently
+ * under an Idempotency-Key, and remove while open; line status during fulfilment).
  */
 public final class ChangeOrderFunction extends ApiFunction {
     private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
@@ -36,13 +37,13 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     public ChangeOrderFunction(Services services) {
-        this(services.orderLines(), services.orderWrites());
+        this(services.orderLines(), services.lineIntake(), services.orderWrites());
     }
 
-    private ChangeOrderFunction(OrderLines lines, OrderWrites writes) {
+    private ChangeOrderFunction(OrderLines lines, LineIntake intake, OrderWrites writes) {
         super(new Router(List.of(
                 new Route("POST", ORDER + "/status", Access.owner(), request -> changeStatus(writes, request)),
-                new Route("POST", ORDER + "/items", Access.owner(), request -> addItem(lines, request)),
+                new Route("POST", ORDER + "/items", Access.owner(), request -> addItem(intake, request)),
                 new Route("DELETE", ORDER + "/items/{itemId}", Access.owner(), request -> removeItem(lines, request)),
                 new Route("PUT", ORDER + "/items/{itemId}/status", Access.owner(), request -> changeItemStatus(lines, request)))));
     }
@@ -73,11 +74,11 @@ public final class ChangeOrderFunction extends ApiFunction {
         return fromBody.or(() -> fromHeader);
     }
 
-    private static APIGatewayV2HTTPResponse addItem(OrderLines lines, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse addItem(LineIntake intake, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
-        return OutcomeResponses.itemChange(lines.addItem(customerId, orderId,
-                OrderRequests.newItem(JsonBody.parse(request.body()))));
+        return OutcomeResponses.lineIntake(intake.add(customerId, orderId,
+                OrderRequests.newItem(JsonBody.parse(request.body())), request.header("idempotency-key")));
     }
 
     private static APIGatewayV2HTTPResponse removeItem(OrderLines lines, HttpRequest request) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
+import dev.orders.http.api.HttpRequest;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
@@ -17,6 +18,7 @@ import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -164,6 +166,32 @@ class CreateOrderFunctionTest {
         Reply reply = invoke(function, variant(SAMPLE, Map.of("headers", headers)));
         assertEquals(400, reply.status());
         assertEquals(0, fx.itemCount());
+    }
+
+    @Test
+    void theBodyLimitCountsUtf8BytesSoFewerCharactersThanTheLimitMayStillBe413() {
+        String atLimit = bodyOfUtf8Bytes(HttpRequest.MAX_BODY_BYTES);
+        String overLimit = bodyOfUtf8Bytes(HttpRequest.MAX_BODY_BYTES + 1);
+
+        Reply accepted = invoke(function, withBody(SAMPLE, atLimit));
+        Reply refused = invoke(function, withBody(SAMPLE, overLimit));
+
+        assertTrue(overLimit.length() < HttpRequest.MAX_BODY_BYTES / 2, "characters: " + overLimit.length());
+        assertEquals(201, accepted.status(), accepted.response().getBody());
+        assertEquals(413, refused.status(), refused.response().getBody());
+        assertEquals("application/problem+json", refused.contentType());
+        assertEquals("The request body exceeds 65536 bytes.", refused.json().get("detail"));
+        assertEquals(1, fx.feeds.customerTimeline("c-ada", FeedRequest.first(10)).items().size());
+    }
+
+    /** An order whose body, padded with a field no one reads ("€" is three bytes), is {@code bytes} long in UTF-8. */
+    private static String bodyOfUtf8Bytes(int bytes) {
+        String prefix = "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"A\",\"quantity\":1,\"unitPrice\":100}],\"note\":\"";
+        String suffix = "\"}";
+        int padding = bytes - prefix.length() - suffix.length();
+        String body = prefix + "€".repeat(padding / 3) + "-".repeat(padding % 3) + suffix;
+        assertEquals(bytes, body.getBytes(StandardCharsets.UTF_8).length);
+        return body;
     }
 
     @ParameterizedTest

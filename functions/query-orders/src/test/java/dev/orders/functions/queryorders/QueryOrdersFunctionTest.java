@@ -15,8 +15,12 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
+import dev.orders.http.support.FaultyHttpClient.Fault;
+import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.wiring.Services;
+import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
@@ -28,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class QueryOrdersFunctionTest {
@@ -209,6 +214,42 @@ class QueryOrdersFunctionTest {
             assertEquals(400, reply.status(), query.toString());
             assertTrue(reply.contentType().startsWith("application/problem+json"));
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void datesOutsideTheYears1970To9999Are400NamingTheField() {
+        List<Map<String, String>> queries = List.of(Map.of("to", "+10000-01-01T00:00:00Z"),
+                Map.of("from", "+10000-01-01T00:00:00Z"), Map.of("from", "1969-12-31T23:59:59Z"),
+                Map.of("to", "1969-12-31T23:59:59Z"), Map.of("from", "-0001-01-01T00:00:00Z"));
+        for (String sample : List.of("query-orders/list-orders", "query-orders/list-customer-orders")) {
+            for (Map<String, String> query : queries) {
+                Reply reply = invoke(function, variant(sample, Map.of("queryStringParameters", query)));
+                assertEquals(400, reply.status(), sample + " " + query + " " + reply.response().getBody());
+                Map<String, Object> error = ((List<Map<String, Object>>) reply.json().get("errors")).get(0);
+                assertEquals(query.keySet().iterator().next(), error.get("field"));
+                assertEquals("must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z", error.get("message"));
+            }
+        }
+        Reply edges = invoke(function, variant("query-orders/list-orders", Map.of("queryStringParameters",
+                Map.of("from", "1970-01-01T00:00:00Z", "to", "9999-12-31T23:59:59.999Z"))));
+        assertEquals(200, edges.status(), edges.response().getBody());
+    }
+
+    @Test
+    void aReadDynamoDbKeepsFailingIs503WithRetryAfterSayingNothingWasChanged(TestTable table, LocalDynamoDb server) {
+        Map<String, String> env = Api.environment(table.tableName(), server.endpoint());
+        FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.builder().build());
+        http.failAlways("Query", Fault.INTERNAL_SERVER_ERROR);
+        QueryOrdersFunction failing = new QueryOrdersFunction(Services.fromEnvironment(env, Services.dynamoDb(env, http)));
+
+        Reply reply = invoke(failing, SampleEvents.load("query-orders/get-order"));
+
+        assertEquals(503, reply.status(), reply.response().getBody());
+        assertEquals("1", reply.header("retry-after").orElseThrow());
+        assertEquals("urn:order-service:problem:unavailable", reply.json().get("type"));
+        assertEquals("The order store is unavailable or unreachable; nothing was changed. Retry shortly.",
+                reply.json().get("detail"));
     }
 
     @ParameterizedTest

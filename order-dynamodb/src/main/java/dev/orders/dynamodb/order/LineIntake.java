@@ -1,0 +1,81 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.s;
+import static dev.orders.dynamodb.table.Attrs.time;
+
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.NewItem;
+import dev.orders.core.order.OrderItem;
+import dev.orders.dynamodb.processed.ProcessedRecord;
+import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.table.ItemReader;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Adding a line as clients use it: a new line id, and an optional idempotency key. The key's record
+ * is written in the same transaction as the line, so a retry (after a lost answer, say) adds nothing
+ * and is answered with the line the first request added, even when retries race.
+ */
+public record LineIntake(OrderLines lines, ProcessedRecords records) {
+    private static final String ORDER_ID = "orderId";
+    private static final String ITEM_ID = "itemId";
+    private static final String CREATED_AT = "createdAt";
+
+    /** Outcome of an addition. */
+    public sealed interface Result {
+        /** {@code replayed}: an earlier request with the same key added it, and nothing was written now. */
+        record Added(OrderItem item, boolean replayed) implements Result {
+        }
+
+        /** The order refused the line (not found, not open, full); nothing was written. */
+        record Refused(ItemChangeOutcome refusal) implements Result {
+        }
+
+        /** The key was used for a different request; nothing was written. */
+        record KeyReused() implements Result {
+        }
+    }
+
+    public Result add(String customerId, String orderId, NewItem newItem, Optional<String> idempotencyKey) {
+        Optional<IdempotencyKey> key = IdempotencyKey.of(customerId, idempotencyKey);
+        if (key.isEmpty()) {
+            return decided(lines.addItem(customerId, orderId, newItem));
+        }
+        return ProcessedRecords.untilDecided("line addition", () -> attempt(key.get(), orderId, newItem));
+    }
+
+    /** One try with a new line id; empty when the key's record expired between the write and the read. */
+    private Optional<Result> attempt(IdempotencyKey key, String orderId, NewItem newItem) {
+        OrderItem line = lines.newLine(key.customerId(), orderId, newItem);
+        ProcessedRecord record = key.record(records, newItem.fingerprint(key.customerId(), orderId),
+                Map.of(ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt())));
+        Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, record);
+        return outcome.isPresent() ? Optional.of(decided(outcome.get())) : earlier(key, orderId, newItem);
+    }
+
+    private static Result decided(ItemChangeOutcome outcome) {
+        return outcome instanceof ItemChangeOutcome.Added added ? new Result.Added(added.item(), false)
+                : new Result.Refused(outcome);
+    }
+
+    /**
+     * The answer of the request that holds the key: the line it added, as it answered it (the request
+     * matches, so only the id and time come from the record), or a refusal if it asked for another.
+     */
+    private Optional<Result> earlier(IdempotencyKey key, String orderId, NewItem newItem) {
+        Optional<ItemReader> record = key.find(records);
+        if (record.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!IdempotencyKey.sameRequest(record.get(), newItem.fingerprint(key.customerId(), orderId))) {
+            return Optional.of(new Result.KeyReused());
+        }
+        Instant createdAt = record.get().time(CREATED_AT);
+        OrderItem line = new OrderItem(orderId, key.customerId(), record.get().string(ITEM_ID), newItem.sku(),
+                newItem.name(), newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, createdAt, createdAt);
+        return Optional.of(new Result.Added(line, true));
+    }
+}
