@@ -34,6 +34,7 @@ final class ColdStart {
 
     private static final List<Case> CASES = List.of(
             new Case("CustomerProfileFunction", "customer-profile/get-customer", "get-item"),
+            new Case("ProductCatalogFunction", "product-catalog/get-product", "get-item"),
             new Case("QueryOrdersFunction", "query-orders/get-order", "query"),
             new Case("CreateOrderFunction", "create-order/create-order", "transact"),
             new Case("ChangeOrderFunction", "change-order/change-status", "get-then-transact"),

@@ -24,6 +24,9 @@ public enum StoreFault {
 
     /** The fault {@code failure} stands for; empty when it is not a failure of a DynamoDB call. */
     public static Optional<StoreFault> of(RuntimeException failure) {
+        if (failure instanceof UnprocessedKeysException) {
+            return Optional.of(UNAVAILABLE);
+        }
         if (failure instanceof SdkServiceException service) {
             boolean passing = service.isThrottlingException() || THROTTLING.contains(errorCode(failure))
                     || service.statusCode() >= 500;

@@ -54,6 +54,17 @@ public final class JsonBody {
         return Optional.of(text);
     }
 
+    public Optional<Boolean> optionalBoolean(String name) {
+        Object value = fields.get(name);
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (!(value instanceof Boolean flag)) {
+            throw wrongType(name, "true or false");
+        }
+        return Optional.of(flag);
+    }
+
     public long requiredLong(String name) {
         return optionalLong(name).orElseThrow(() -> missing(name));
     }

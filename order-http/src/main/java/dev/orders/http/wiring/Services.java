@@ -9,6 +9,7 @@ import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -146,6 +147,10 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
 
     public CustomerRepository customers() {
         return new CustomerRepository(table, clock);
+    }
+
+    public ProductCatalog products() {
+        return new ProductCatalog(table, clock);
     }
 
     public OrderReads orderReads() {
