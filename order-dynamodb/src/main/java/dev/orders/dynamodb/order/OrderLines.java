@@ -6,14 +6,18 @@ import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Pricing;
 import dev.orders.core.order.Role;
+import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -28,29 +32,46 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Writes of order lines, each one transaction of the line and its root. The two that must know a
- * line first (remove, re-status) read it with one GetItem and condition their transaction on it.
+ * Writes of order lines, each one transaction of the line and its root. The three that must know
+ * something first read it with one GetItem and condition their transaction on it: an added line its
+ * product, a removed or re-statused line itself.
  */
-public record OrderLines(OrdersTable table, OrderReads reads, Clock clock) {
+public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog products, Clock clock) {
     private static final String ROOT = "root";
     private static final String LINE = "line";
 
-    /** Adds a line and raises the root's total and item count in one transaction, while the order is open. */
-    public ItemChangeOutcome addItem(String customerId, String orderId, NewItem newItem) {
+    /**
+     * Adds a line priced from the catalogue as it is now (its product read with one GetItem), and raises
+     * the root's total and item count in one transaction, while the order is open and in the product's
+     * currency.
+     */
+    public ItemChangeOutcome addItem(String customerId, String orderId, ItemRequest request) {
         Ids.orderId(orderId);
+        Optional<Product> product = products.find(request.sku());
+        Pricing<NewItem> pricing = request.price(product);
+        if (pricing instanceof Pricing.Priced<NewItem> priced) {
+            return addPriced(customerId, orderId, priced.value(), product.orElseThrow().currency());
+        }
+        return new ItemChangeOutcome.NotPriceable(((Pricing.Refused<NewItem>) pricing).refusal());
+    }
+
+    private ItemChangeOutcome addPriced(String customerId, String orderId, NewItem newItem, String currency) {
         Instant now = now();
-        OrderItem line = new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(), newItem.name(),
-                newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, now, now);
+        OrderItem line = new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(),
+                Optional.of(newItem.name()), newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, now, now);
         Map<String, AttributeValue> values = new HashMap<>();
         String open = openOrderCondition(customerId, values);
         values.put(":amount", n(line.lineTotal()));
         values.put(":one", n(1));
         values.put(":now", time(now));
         values.put(":max", n(OrderLimits.MAX_ITEMS_PER_ORDER));
+        values.put(":currency", s(currency));
+        Map<String, String> names = new HashMap<>(openOrderNames());
+        names.put("#currency", OrderCodec.CURRENCY);
         Optional<Cancellation> cancelled = table.transaction()
                 .update(ROOT, OrderCodec.rootKey(orderId),
                         "SET #total = #total + :amount, #count = #count + :one, #updated = :now",
-                        open + " AND #count < :max", openOrderNames(), values)
+                        open + " AND #count < :max AND #currency = :currency", names, values)
                 .putNew(LINE, OrderCodec.encodeItem(line))
                 .commit();
         if (cancelled.isEmpty()) {
@@ -59,8 +80,16 @@ public record OrderLines(OrdersTable table, OrderReads reads, Clock clock) {
         if (!cancelled.get().failed(ROOT)) {
             throw new CorruptItemException("line " + line.itemId() + " of order " + orderId + " already exists");
         }
-        return whyClosed(cancelled.get().oldItem(ROOT), customerId)
+        Optional<Map<String, AttributeValue>> root = cancelled.get().oldItem(ROOT);
+        return whyClosed(root, customerId).or(() -> inOtherCurrency(root, currency))
                 .orElseGet(() -> new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
+    }
+
+    /** The refusal of a line in {@code currency} added to an order in another; empty when it is the same. */
+    private static Optional<ItemChangeOutcome> inOtherCurrency(Optional<Map<String, AttributeValue>> oldRoot,
+                                                               String currency) {
+        return oldRoot.map(OrderCodec::decodeRoot).map(Order::currency).filter(other -> !other.equals(currency))
+                .map(other -> new ItemChangeOutcome.NotPriceable(ItemRequest.currencyMismatch(currency, other)));
     }
 
     /**

@@ -49,6 +49,6 @@ class WriteConflictTest {
         assertThrows(WriteConflictException.class, () -> orders.changeStatusFrom(current, OrderStatus.PAID, "ops",
                 Optional.empty()));
         assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
-                List.of(new NewItem("A", Optional.empty(), 1, 1))), "ops"));
+                List.of(new NewItem("A", "A", 1, 1))), "ops"));
     }
 }

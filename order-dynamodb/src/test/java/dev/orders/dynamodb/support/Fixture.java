@@ -16,6 +16,7 @@ import dev.orders.core.product.ProductDetails;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
@@ -54,6 +55,7 @@ public final class Fixture {
     public final OrderReads reads;
     public final OrderWrites writes;
     public final OrderLines lines;
+    public final OrderIntake intake;
     public final OrderFeeds feeds;
 
     public Fixture(TestTable testTable) {
@@ -68,13 +70,15 @@ public final class Fixture {
         this.records = new ProcessedRecords(table, clock);
         this.reads = new OrderReads(table, cursors);
         this.writes = new OrderWrites(table, reads, records, clock);
-        this.lines = new OrderLines(table, reads, clock);
+        this.lines = new OrderLines(table, reads, products, clock);
+        this.intake = new OrderIntake(reads, writes, products, records);
         this.feeds = new OrderFeeds(table, cursors);
     }
 
+    /** An order written as priced, without the catalogue: one line per price. */
     public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
         List<NewItem> items = java.util.Arrays.stream(unitPrices)
-                .mapToObj(price -> new NewItem("SKU-" + price, Optional.of("Item " + price), 1, price)).toList();
+                .mapToObj(price -> new NewItem("SKU-" + price, "Item " + price, 1, price)).toList();
         OrderCreation outcome = writes.create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
         return ((OrderCreation.Created) outcome).aggregate();
     }
@@ -93,11 +97,12 @@ public final class Fixture {
         SAMPLE_PRODUCTS.forEach(products::upsert);
     }
 
-    /** The order the sample events name: two mugs at 12.50 and a tea at 8.99, in CREATED. */
+    /** The sample products, and the order the sample events name: two mugs at 12.50 and a tea at 8.99, in CREATED. */
     public OrderAggregate seedSampleOrder() {
+        seedSampleProducts();
         NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
-                new NewItem("MUG-BLUE", Optional.of("Blue mug"), 2, 1250),
-                new NewItem("TEA-EARL-100G", Optional.empty(), 1, 899)));
+                new NewItem("MUG-BLUE", "Blue mug", 2, 1250),
+                new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
         OrderCreation outcome = writes.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
                 "customer:" + SAMPLE_CUSTOMER);
         return ((OrderCreation.Created) outcome).aggregate();

@@ -158,7 +158,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public OrderLines orderLines() {
-        return new OrderLines(table, orderReads(), clock);
+        return new OrderLines(table, orderReads(), products(), clock);
     }
 
     public OrderFeeds feeds() {
@@ -166,7 +166,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public OrderIntake intake() {
-        return new OrderIntake(orderReads(), orderWrites(), processedRecords());
+        return new OrderIntake(orderReads(), orderWrites(), products(), processedRecords());
     }
 
     public PaymentEventProcessor payments() {

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.validation.FieldError;
 import dev.orders.dynamodb.order.OrderIntake;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
@@ -49,6 +51,7 @@ class OutcomeResponsesTest {
         statuses.put(ItemChangeOutcome.OrderNotInFulfillment.class, 409);
         statuses.put(ItemChangeOutcome.IllegalItemTransition.class, 409);
         statuses.put(ItemChangeOutcome.TooManyItems.class, 409);
+        statuses.put(ItemChangeOutcome.NotPriceable.class, 422);
         answersEachCase(ItemChangeOutcome.class, OutcomeResponses::itemChange, statuses);
     }
 
@@ -56,7 +59,24 @@ class OutcomeResponsesTest {
     void everyOrderIntakeResultHasItsOwnAnswer() {
         answersEachCase(OrderIntake.Result.class, OutcomeResponses::orderIntake, Map.of(
                 OrderIntake.Result.Created.class, 201,
-                OrderIntake.Result.KeyReused.class, 422));
+                OrderIntake.Result.KeyReused.class, 422,
+                OrderIntake.Result.NotOrderable.class, 422));
+    }
+
+    @Test
+    void everyPricingRefusalHasItsOwnAnswerNamingTheOffendingLines() {
+        List<FieldError> lines = List.of(new FieldError("items[2].sku", "is not in the catalogue"));
+        Function<PricingRefusal, APIGatewayV2HTTPResponse> asOrder =
+                refusal -> OutcomeResponses.orderIntake(new OrderIntake.Result.NotOrderable(refusal));
+        Function<PricingRefusal, APIGatewayV2HTTPResponse> asLine =
+                refusal -> OutcomeResponses.itemChange(new ItemChangeOutcome.NotPriceable(refusal));
+        for (Function<PricingRefusal, APIGatewayV2HTTPResponse> answer : List.of(asOrder, asLine)) {
+            answersEachCase(PricingRefusal.class, answer, Map.of(
+                    PricingRefusal.ProductUnavailable.class, 422,
+                    PricingRefusal.CurrencyMismatch.class, 422));
+            String body = answer.apply(new PricingRefusal.ProductUnavailable(lines)).getBody();
+            assertTrue(body.contains("\"field\":\"items[2].sku\""), body);
+        }
     }
 
     @Test
@@ -107,6 +127,9 @@ class OutcomeResponsesTest {
         }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];
+        }
+        if (type.isSealed()) {
+            return sample(type.getPermittedSubclasses()[0]);
         }
         if (!type.isRecord()) {
             throw new IllegalArgumentException("no sample of " + type);

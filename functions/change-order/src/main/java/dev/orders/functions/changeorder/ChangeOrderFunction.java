@@ -77,7 +77,7 @@ public final class ChangeOrderFunction extends ApiFunction {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return OutcomeResponses.itemChange(lines.addItem(customerId, orderId,
-                OrderRequests.newItem(JsonBody.parse(request.body()))));
+                OrderRequests.itemRequest(JsonBody.parse(request.body()))));
     }
 
     private static APIGatewayV2HTTPResponse removeItem(OrderLines lines, HttpRequest request) {
