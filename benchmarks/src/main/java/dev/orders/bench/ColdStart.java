@@ -34,8 +34,9 @@ final class ColdStart {
 
     private static final List<Case> CASES = List.of(
             new Case("CustomerProfileFunction", "customer-profile/get-customer", "get-item"),
+            new Case("ProductCatalogFunction", "product-catalog/get-product", "get-item"),
             new Case("QueryOrdersFunction", "query-orders/get-order", "query"),
-            new Case("CreateOrderFunction", "create-order/create-order", "transact"),
+            new Case("CreateOrderFunction", "create-order/create-order", "batch-get-then-transact"),
             new Case("ChangeOrderFunction", "change-order/change-status", "get-then-transact"),
             new Case("PaymentWebhookFunction", "payment-webhook/payment-succeeded", "get-then-transact"));
 

@@ -1,10 +1,9 @@
 package dev.orders.bench;
 
 import dev.orders.baseline.RawRequests;
-import dev.orders.core.order.Ids;
-import dev.orders.core.order.NewItem;
-import dev.orders.core.order.NewOrder;
-import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.OrderRequest;
+import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.dynamodb.LocalDynamoDb;
@@ -65,7 +64,7 @@ final class Throughput {
             if (line == null || !line.startsWith("Listening on")) {
                 throw new IllegalStateException("start-api did not start: " + line);
             }
-            OrderWrites orders = BenchData.seed(dynamo.client(), TABLE).writes;
+            OrderIntake orders = BenchData.seed(dynamo.client(), TABLE).intake;
             String token = new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC())
                     .mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
             List<List<String>> rows = new ArrayList<>();
@@ -89,8 +88,8 @@ final class Throughput {
                     + "warm-up, at the given number of concurrent clients. Local API: `./sam-local start-api` over HTTP "
                     + "with kept-alive HttpURLConnection clients (authorizer, API Gateway event, the function from its "
                     + "jar, up to 8 warm instances per function, DynamoDB Local). Raw SDK: the same DynamoDB requests "
-                    + "with the SDK in this JVM (for POST, the function's own transaction: root, history row and lines "
-                    + "with their index keys). Both share one 2-core machine with DynamoDB Local. Target: local API "
+                    + "with the SDK in this JVM (for POST, the function's own requests: the BatchGetItem of its products, "
+                    + "then the transaction of root, history row and lines with their index keys). Both share one 2-core machine with DynamoDB Local. Target: local API "
                     + "requests/s >= 0.80 x raw SDK.%n",
                     window.toSeconds(), window.toSeconds()));
             report.table(List.of("route", "clients", "API req/s", "API p50", "API p99", "SDK req/s", "SDK p50", "SDK p99",
@@ -101,13 +100,13 @@ final class Throughput {
         }
     }
 
-    /** The routes; {@code orders} writes what the create-order function writes, the same way. */
-    private static List<Route> routes(DynamoDbClient sdk, OrderWrites orders) {
+    /** The routes; {@code orders} reads and writes what the create-order function does, the same way. */
+    private static List<Route> routes(DynamoDbClient sdk, OrderIntake orders) {
         String order = "/customers/" + BenchData.CUSTOMER + "/orders";
-        String newOrder = "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":2,\"unitPrice\":1250},"
-                + "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1,\"unitPrice\":899}]}";
-        NewOrder sameOrder = new NewOrder(BenchData.CUSTOMER, "EUR", List.of(new NewItem("MUG-BLUE", Optional.empty(), 2, 1250),
-                new NewItem("TEA-EARL-100G", Optional.empty(), 1, 899)));
+        String newOrder = "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":2},"
+                + "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1}]}";
+        OrderRequest sameOrder = new OrderRequest(BenchData.CUSTOMER, Optional.of("EUR"),
+                List.of(new ItemRequest("MUG-BLUE", 2), new ItemRequest("TEA-EARL-100G", 1)));
         return List.of(
                 new Route("GET customer (GetItem)", "GET", "/customers/" + BenchData.CUSTOMER, null,
                         () -> sdk.getItem(b -> b.tableName(TABLE).consistentRead(true)
@@ -121,9 +120,9 @@ final class Throughput {
                         () -> sdk.query(b -> b.tableName(TABLE).indexName("CustomerTimeline").scanIndexForward(false)
                                 .limit(21).keyConditionExpression("GSI1PK = :pk")
                                 .expressionAttributeValues(Map.of(":pk", RawRequests.s("CUSTOMER#" + BenchData.CUSTOMER))))),
-                // The function's transaction: root, first history row and both lines, with their index keys.
-                new Route("POST order (TransactWriteItems)", "POST", order, newOrder,
-                        () -> orders.create(Ids.newOrderId(), sameOrder, "customer:" + BenchData.CUSTOMER)));
+                // The function's requests: its products' BatchGetItem, then root, first history row and both lines.
+                new Route("POST order (BatchGetItem + TransactWriteItems)", "POST", order, newOrder,
+                        () -> orders.create(sameOrder, Optional.empty(), "customer:" + BenchData.CUSTOMER)));
     }
 
     /**

@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -15,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * {@code DynamoDbClient.create()} with every default (region and credential chains, the default Apache
  * HTTP client; DynamoDB Local's endpoint from the standard AWS_ENDPOINT_URL_DYNAMODB), then the
  * DynamoDB request a function's route makes. Prints the time since JVM start.
- * Usage: {@code SdkBaseline TABLE get-item|query|transact|get-then-transact CUSTOMER_ID ORDER_ID}.
+ * Usage: {@code SdkBaseline TABLE get-item|query|batch-get-then-transact|get-then-transact CUSTOMER_ID ORDER_ID}.
  */
 public final class SdkBaseline {
     private SdkBaseline() {
@@ -33,10 +34,14 @@ public final class SdkBaseline {
             case "query" -> client.query(b -> b.tableName(table).consistentRead(true)
                     .keyConditionExpression("PK = :pk AND SK BETWEEN :a AND :b")
                     .expressionAttributeValues(Map.of(":pk", s(order), ":a", s("ITEM#"), ":b", s("ROOT"))));
-            case "transact" -> client.transactWriteItems(b -> b.transactItems(
-                    put(table, "ORDER#new", "ROOT"), put(table, "ORDER#new", "HISTORY#0000000001"),
-                    put(table, "ORDER#new", "ITEM#1"), put(table, "ORDER#new", "ITEM#2"),
-                    put(table, customer, "IDEMPOTENCY#new")));
+            case "batch-get-then-transact" -> {
+                client.batchGetItem(b -> b.requestItems(Map.of(table, KeysAndAttributes.builder().consistentRead(true)
+                        .keys(key("PRODUCT#MUG-BLUE", "PRODUCT"), key("PRODUCT#TEA-EARL-100G", "PRODUCT")).build())));
+                client.transactWriteItems(b -> b.transactItems(
+                        put(table, "ORDER#new", "ROOT"), put(table, "ORDER#new", "HISTORY#0000000001"),
+                        put(table, "ORDER#new", "ITEM#1"), put(table, "ORDER#new", "ITEM#2"),
+                        put(table, customer, "IDEMPOTENCY#new")));
+            }
             case "get-then-transact" -> {
                 client.getItem(b -> b.tableName(table).key(root).consistentRead(true));
                 client.transactWriteItems(b -> b.transactItems(

@@ -35,16 +35,33 @@ class StartApiEndToEndTest {
             assertEquals(201, customer.status(), customer.body());
             assertTrue(customer.header("apigw-requestid").isPresent(), "API Gateway's request id header");
 
+            // The back office fills the catalogue; customers order by sku and quantity, at the catalogue's prices.
+            Map<String, String> catalogue = Map.of(
+                    "MUG-BLUE", "{\"name\":\"Blue mug\",\"unitPrice\":1250,\"currency\":\"EUR\"}",
+                    "TEA-EARL-100G", "{\"name\":\"Earl Grey tea, 100 g\",\"unitPrice\":899,\"currency\":\"EUR\"}");
+            for (Map.Entry<String, String> product : catalogue.entrySet()) {
+                Reply put = send(api, admin, "PUT", "/products/" + product.getKey(), "application/json",
+                        product.getValue(), Map.of());
+                assertEquals(201, put.status(), put.body());
+            }
+            Reply refusedProduct = send(api, edsger, "PUT", "/products/MUG-BLUE", "application/json",
+                    "{\"name\":\"Free mug\",\"unitPrice\":0,\"currency\":\"EUR\"}", Map.of());
+            assertEquals(403, refusedProduct.status(), refusedProduct.body());
+            Reply product = get(api, edsger, "/products/MUG-BLUE");
+            assertEquals(200, product.status(), product.body());
+            assertEquals(1250, product.json().get("unitPrice"));
+
             Reply created = send(api, edsger, "POST", "/customers/c-e2e/orders", "application/json",
-                    "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"name\":\"Blue mug\",\"quantity\":2,\"unitPrice\":1250}]}",
-                    Map.of("Idempotency-Key", "e2e-order-1"));
+                    "{\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":2}]}", Map.of("Idempotency-Key", "e2e-order-1"));
             assertEquals(201, created.status(), created.body());
             orderId = (String) created.json().get("orderId");
             assertEquals("CREATED", created.json().get("status"));
+            assertEquals("EUR", created.json().get("currency"));
 
             Reply added = send(api, edsger, "POST", "/customers/c-e2e/orders/" + orderId + "/items", "application/json",
-                    "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1,\"unitPrice\":899}", Map.of());
+                    "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1}", Map.of());
             assertEquals(201, added.status(), added.body());
+            assertEquals("Earl Grey tea, 100 g", added.json().get("name"));
 
             Reply paid = send(api, admin, "POST", "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
                     "{\"status\":\"PAID\",\"expectedVersion\":1,\"reason\":\"card captured\"}", Map.of());
@@ -129,6 +146,8 @@ class StartApiEndToEndTest {
             String admin = LocalApi.token("ops-admin", "orders:admin");
             Reply ada = get(api, LocalApi.token("c-ada"), "/customers/c-ada");
             assertEquals(200, ada.status(), ada.body());
+            Reply mug = get(api, LocalApi.token("c-ada"), "/products/MUG-BLUE");
+            assertEquals(200, mug.status(), mug.body());
             for (String status : List.of("CREATED", "AWAITING_PAYMENT", "IN_FULFILLMENT", "FULFILLED", "CANCELLED")) {
                 Reply feed = get(api, admin, "/orders?status=" + status);
                 assertFalse(statuses(feed, "orders", "orderId").isEmpty(), "no seeded order in " + status + ": " + feed.body());

@@ -9,11 +9,12 @@ import java.util.Map;
 
 /**
  * A small, realistic data set for --seed, written through the HTTP API's own routes (so through
- * the functions, exactly as a client would): three customers and orders in several statuses, each
- * with its history. Skipped when the first customer already exists (a --data-dir restart).
+ * the functions, exactly as a client would): the products of the catalogue, three customers and
+ * orders of those products in several statuses, each with its history. Skipped when the first
+ * customer already exists (a --data-dir restart).
  */
 public final class SeedData {
-    /** The administrator the seed's status changes come from, with the scope every administrator has. */
+    /** The administrator the seed's products and status changes come from, with the scope every administrator has. */
     private static final String BACK_OFFICE = "seed-back-office";
     private static final String ADMIN_SCOPE = "orders:admin";
 
@@ -30,21 +31,34 @@ public final class SeedData {
         if (call("c-ada", "GET", "/customers/c-ada", null).status() == 200) {
             return false;
         }
+        product("MUG-BLUE", "Blue mug", 1250);
+        product("TEA-EARL-100G", "Earl Grey tea, 100 g", 899);
+        product("BISCUITS-200G", "Shortbread biscuits, 200 g", 349);
+        product("KETTLE-STEEL", "Steel kettle", 4999);
+        product("NOTEBOOK-A5", "A5 notebook", 650);
+        product("PEN-BLACK", "Black pen", 180);
+        product("LAMP-DESK", "Desk lamp", 3450);
+        product("CHESS-SET", "Chess set", 5900);
         customer("c-ada", "Ada Lovelace", "ada@example.com");
         customer("c-grace", "Grace Hopper", "grace@example.com");
         customer("c-alan", "Alan Turing", "alan@example.com");
 
-        order("c-ada", "seed-ada-1", List.of(line("MUG-BLUE", "Blue mug", 2, 1250), line("TEA-EARL-100G", null, 1, 899)));
-        String paid = order("c-ada", "seed-ada-2", List.of(line("KETTLE-STEEL", "Steel kettle", 1, 4999)));
+        order("c-ada", "seed-ada-1", List.of(line("MUG-BLUE", 2), line("TEA-EARL-100G", 1)));
+        String paid = order("c-ada", "seed-ada-2", List.of(line("KETTLE-STEEL", 1)));
         move("c-ada", paid, "AWAITING_PAYMENT", "PAID", "IN_FULFILLMENT");
-        String grace = order("c-grace", "seed-grace-1", List.of(line("NOTEBOOK-A5", "A5 notebook", 3, 650),
-                line("PEN-BLACK", "Black pen", 5, 180)));
+        String grace = order("c-grace", "seed-grace-1", List.of(line("NOTEBOOK-A5", 3), line("PEN-BLACK", 5)));
         move("c-grace", grace, "PAID", "IN_FULFILLMENT", "FULFILLED");
-        String cancelled = order("c-grace", "seed-grace-2", List.of(line("LAMP-DESK", "Desk lamp", 1, 3450)));
+        String cancelled = order("c-grace", "seed-grace-2", List.of(line("LAMP-DESK", 1)));
         move("c-grace", cancelled, "CANCELLED");
-        String awaiting = order("c-alan", "seed-alan-1", List.of(line("CHESS-SET", "Chess set", 1, 5900)));
+        String awaiting = order("c-alan", "seed-alan-1", List.of(line("CHESS-SET", 1)));
         move("c-alan", awaiting, "AWAITING_PAYMENT");
         return true;
+    }
+
+    /** Products come from the shop's back office: only an administrator puts them in the catalogue. */
+    private void product(String sku, String name, int unitPrice) throws IOException {
+        expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "PUT", "/products/" + sku,
+                Map.of("name", name, "unitPrice", unitPrice, "currency", "EUR"), Map.of()), "product " + sku);
     }
 
     private void customer(String id, String name, String email) throws IOException {
@@ -53,7 +67,7 @@ public final class SeedData {
 
     private String order(String customerId, String idempotencyKey, List<Map<String, Object>> items) throws IOException {
         LocalHttpApi.Response response = call(customerId, "POST", "/customers/" + customerId + "/orders",
-                Map.of("currency", "EUR", "items", items), Map.of("idempotency-key", List.of(idempotencyKey)));
+                Map.of("items", items), Map.of("idempotency-key", List.of(idempotencyKey)));
         expect(response, "order of " + customerId);
         return (String) JSON.std.mapFrom(response.body()).get("orderId");
     }
@@ -67,14 +81,11 @@ public final class SeedData {
         }
     }
 
-    private static Map<String, Object> line(String sku, String name, int quantity, int unitPrice) {
+    /** A line as a customer asks for it: the catalogue prices it. */
+    private static Map<String, Object> line(String sku, int quantity) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("sku", sku);
-        if (name != null) {
-            line.put("name", name);
-        }
         line.put("quantity", quantity);
-        line.put("unitPrice", unitPrice);
         return line;
     }
 

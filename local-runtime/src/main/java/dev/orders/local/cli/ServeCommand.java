@@ -38,7 +38,7 @@ final class ServeCommand implements Command {
             throw new UsageException("port " + arguments.port() + " on " + host + " is in use");
         }
         if (arguments.flag("--seed")) {
-            Log.SAM_LOCAL.line(new SeedData(api, tokens).writeIfAbsent() ? "seeded customers c-ada, c-grace, c-alan and their orders"
+            Log.SAM_LOCAL.line(new SeedData(api, tokens).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
                     : "seed skipped: customer c-ada already exists");
         }
         Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "

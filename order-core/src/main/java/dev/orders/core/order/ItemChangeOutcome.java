@@ -36,4 +36,8 @@ public sealed interface ItemChangeOutcome {
 
     record TooManyItems(int limit) implements ItemChangeOutcome {
     }
+
+    /** The line's product is absent, not for sale, or priced in another currency than the order; nothing was written. */
+    record NotPriceable(PricingRefusal refusal) implements ItemChangeOutcome {
+    }
 }

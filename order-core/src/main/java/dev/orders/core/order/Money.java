@@ -2,15 +2,14 @@ package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
 import dev.orders.core.validation.ValidationException;
-import java.util.Currency;
-import java.util.regex.Pattern;
 
-/** Money is integer minor units (cents) with an ISO 4217 currency; never floating point. */
+/** Money is integer minor units of a circulating ISO 4217 currency ({@link Currencies}); never floating point. */
 public final class Money {
-    /** 10^9 minor units: ten million in a two-decimal currency, per unit. */
-    public static final long MAX_UNIT_PRICE = 1_000_000_000L;
+    /** The highest unit price in major units of its currency: ten million euros, yen or dinars. */
+    public static final long MAX_UNIT_PRICE_MAJOR_UNITS = 10_000_000L;
+    /** The highest unit price in minor units of any currency: ten million units of one with three decimals. */
+    public static final long MAX_UNIT_PRICE = maxUnitPrice(Currencies.mostMinorUnits());
     public static final int MAX_QUANTITY = 10_000;
-    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
 
     private Money() {
     }
@@ -19,8 +18,8 @@ public final class Money {
         if (code == null || code.isEmpty()) {
             throw new ValidationException(field, "is required");
         }
-        if (!CURRENCY.matcher(code).matches() || !isIso4217(code)) {
-            throw new ValidationException(field, "must be an ISO 4217 currency code such as EUR or USD");
+        if (!Currencies.isCirculating(code)) {
+            throw new ValidationException(field, "must be the ISO 4217 code of a circulating currency, such as EUR or USD");
         }
         return code;
     }
@@ -29,8 +28,14 @@ public final class Money {
         return Check.range(field, quantity, 1, MAX_QUANTITY);
     }
 
+    /** A unit price of a line, whatever its currency; the catalogue has checked it against its currency. */
     public static long unitPrice(String field, long unitPrice) {
         return Check.range(field, unitPrice, 0, MAX_UNIT_PRICE);
+    }
+
+    /** A unit price in minor units of {@code currency}, a circulating currency: at most ten million of its major units. */
+    public static long unitPrice(String field, long unitPrice, String currency) {
+        return Check.range(field, unitPrice, 0, maxUnitPrice(Currencies.minorUnits(currency)));
     }
 
     /** Bounded inputs keep this far below overflow; exact arithmetic makes sure. */
@@ -38,12 +43,11 @@ public final class Money {
         return Math.multiplyExact(quantity, unitPrice);
     }
 
-    private static boolean isIso4217(String code) {
-        try {
-            Currency.getInstance(code);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
+    private static long maxUnitPrice(int minorUnits) {
+        long max = MAX_UNIT_PRICE_MAJOR_UNITS;
+        for (int digit = 0; digit < minorUnits; digit++) {
+            max *= 10;
         }
+        return max;
     }
 }

@@ -60,44 +60,58 @@ class ValidationTest {
 
     @Test
     void quantitiesMustBePositiveAndPricesNotNegative() {
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), 0, 100));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), -1, 100));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), 1, -1));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", Optional.empty(), 1, Money.MAX_UNIT_PRICE + 1));
-        assertEquals(0, new NewItem("FREEBIE", Optional.empty(), 1, 0).lineTotal());
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", 0, 100));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", -1, 100));
+        assertThrows(ValidationException.class, () -> new ItemRequest("SKU-1", 0));
+        assertThrows(ValidationException.class, () -> new ItemRequest("SKU-1", Money.MAX_QUANTITY + 1));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", 1, -1));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", 1, Money.MAX_UNIT_PRICE + 1));
+        assertEquals(0, new NewItem("FREEBIE", "Sticker", 1, 0).lineTotal());
     }
 
     @Test
     void orderTotalIsTheSumOfLineTotalsInMinorUnits() {
         NewOrder order = new NewOrder("c-1", "EUR", List.of(
-                new NewItem("A", Optional.of("Mug"), 2, 1250),
-                new NewItem("B", Optional.empty(), 3, 999)));
+                new NewItem("A", "Mug", 2, 1250),
+                new NewItem("B", "Tea", 3, 999)));
         assertEquals(2 * 1250 + 3 * 999, order.total());
     }
 
     @Test
-    void currencyMustBeIso4217() {
+    void currencyMustBeACirculatingIso4217Code() {
         assertThrows(ValidationException.class, () -> new NewOrder("c-1", "eur", List.of(item())));
         assertThrows(ValidationException.class, () -> new NewOrder("c-1", "XYZ", List.of(item())));
+        assertThrows(ValidationException.class, () -> new NewOrder("c-1", "XTS", List.of(item())));
         assertEquals("JPY", new NewOrder("c-1", "JPY", List.of(item())).currency());
     }
 
     @Test
     void ordersNeedAtLeastOneItemAndFitOneTransaction() {
         assertThrows(ValidationException.class, () -> new NewOrder("c-1", "EUR", List.of()));
+        assertThrows(ValidationException.class, () -> new OrderRequest("c-1", Optional.empty(), List.of()));
         new NewOrder("c-1", "EUR", Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, item()));
         ValidationException e = assertThrows(ValidationException.class,
                 () -> new NewOrder("c-1", "EUR", Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1, item())));
         assertEquals("items", e.errors().get(0).field());
         assertTrue(e.getMessage().contains("at most " + OrderLimits.MAX_ITEMS_PER_ORDER));
+        ValidationException asked = assertThrows(ValidationException.class, () -> new OrderRequest("c-1",
+                Optional.empty(), Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1, new ItemRequest("A", 1))));
+        assertEquals("items", asked.errors().get(0).field());
     }
 
     @Test
     void textIsTrimmedBoundedAndFreeOfControlCharacters() {
-        assertEquals("Mug", new NewItem("  SKU  ", Optional.of(" Mug "), 1, 1).name().orElseThrow());
-        assertThrows(ValidationException.class, () -> new NewItem("SKU", Optional.of("a\nb"), 1, 1));
-        assertThrows(ValidationException.class, () -> new NewItem("x".repeat(65), Optional.empty(), 1, 1));
-        assertThrows(ValidationException.class, () -> new NewItem(" ", Optional.empty(), 1, 1));
+        assertEquals("Mug", new NewItem("SKU", " Mug ", 1, 1).name());
+        assertThrows(ValidationException.class, () -> new NewItem("SKU", "a\nb", 1, 1));
+        assertThrows(ValidationException.class, () -> new NewItem("SKU", " ", 1, 1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "  SKU  ", "MUG#BLUE", "MUG/BLUE", "ü", "12345678901234567890123456789012345678901234567890123456789012345"})
+    void skusAreSafeIdsBecauseTheyBecomePartOfTheProductsKey(String sku) {
+        ValidationException e = assertThrows(ValidationException.class, () -> new ItemRequest(sku, 1));
+        assertEquals("sku", e.errors().get(0).field());
+        assertThrows(ValidationException.class, () -> new NewItem(sku, "Mug", 1, 1));
     }
 
     @Test
@@ -109,6 +123,6 @@ class ValidationTest {
     }
 
     private static NewItem item() {
-        return new NewItem("SKU-1", Optional.empty(), 1, 100);
+        return new NewItem("SKU-1", "Mug", 1, 100);
     }
 }

@@ -36,6 +36,8 @@ public final class Keys {
     public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
     public static final String WEBHOOK_PREFIX = "WEBHOOK#";
     public static final String WEBHOOK_EVENT_SK = "EVENT";
+    public static final String PRODUCT_PREFIX = "PRODUCT#";
+    public static final String PRODUCT_SK = "PRODUCT";
 
     /** Ten digits: versions sort numerically as text up to 9,999,999,999 changes. */
     private static final int VERSION_DIGITS = 10;
@@ -59,6 +61,11 @@ public final class Keys {
     /** A processed payment event, in its own partition: event ids are global, not per order. */
     public static String webhookEventPk(String eventId) {
         return WEBHOOK_PREFIX + eventId;
+    }
+
+    /** A product of the catalogue, in its own partition: orders read products by sku alone. */
+    public static String productPk(String sku) {
+        return PRODUCT_PREFIX + sku;
     }
 
     public static String itemSk(String itemId) {

@@ -1,12 +1,14 @@
 package dev.orders.dynamodb.order;
 
+import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
-import dev.orders.core.order.NewItem;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.Pricing;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.ItemReader;
@@ -23,6 +25,8 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
     private static final String ORDER_ID = "orderId";
     private static final String ITEM_ID = "itemId";
     private static final String CREATED_AT = "createdAt";
+    private static final String NAME = "name";
+    private static final String UNIT_PRICE = "unitPrice";
 
     /** Outcome of an addition. */
     public sealed interface Result {
@@ -39,21 +43,31 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
         }
     }
 
-    public Result add(String customerId, String orderId, NewItem newItem, Optional<String> idempotencyKey) {
+    public Result add(String customerId, String orderId, ItemRequest request, Optional<String> idempotencyKey) {
         Optional<IdempotencyKey> key = IdempotencyKey.of(customerId, idempotencyKey);
         if (key.isEmpty()) {
-            return decided(lines.addItem(customerId, orderId, newItem));
+            return decided(lines.addItem(customerId, orderId, request));
         }
-        return ProcessedRecords.untilDecided("line addition", () -> attempt(key.get(), orderId, newItem));
+        Pricing<OrderLines.PricedLine> pricing = lines.price(request);
+        if (pricing instanceof Pricing.Priced<OrderLines.PricedLine> priced) {
+            return ProcessedRecords.untilDecided("line addition",
+                    () -> attempt(key.get(), orderId, request, priced.value()));
+        }
+        // A retry whose first try added the line is answered with it, even if the catalogue refuses it now.
+        ItemChangeOutcome refused = new ItemChangeOutcome.NotPriceable(
+                ((Pricing.Refused<OrderLines.PricedLine>) pricing).refusal());
+        return earlier(key.get(), orderId, request).orElseGet(() -> new Result.Refused(refused));
     }
 
     /** One try with a new line id; empty when the key's record expired between the write and the read. */
-    private Optional<Result> attempt(IdempotencyKey key, String orderId, NewItem newItem) {
-        OrderItem line = lines.newLine(key.customerId(), orderId, newItem);
-        ProcessedRecord record = key.record(records, newItem.fingerprint(key.customerId(), orderId),
-                Map.of(ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt())));
-        Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, record);
-        return outcome.isPresent() ? Optional.of(decided(outcome.get())) : earlier(key, orderId, newItem);
+    private Optional<Result> attempt(IdempotencyKey key, String orderId, ItemRequest request,
+                                     OrderLines.PricedLine priced) {
+        OrderItem line = lines.newLine(key.customerId(), orderId, priced.item());
+        ProcessedRecord record = key.record(records, request.fingerprint(key.customerId(), orderId),
+                Map.of(ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt()),
+                        NAME, s(priced.item().name()), UNIT_PRICE, n(priced.item().unitPrice())));
+        Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, priced.currency(), record);
+        return outcome.isPresent() ? Optional.of(decided(outcome.get())) : earlier(key, orderId, request);
     }
 
     private static Result decided(ItemChangeOutcome outcome) {
@@ -63,19 +77,20 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
 
     /**
      * The answer of the request that holds the key: the line it added, as it answered it (the request
-     * matches, so only the id and time come from the record), or a refusal if it asked for another.
+     * matches; id, time, name and price come from the record), or a refusal if it asked for another.
      */
-    private Optional<Result> earlier(IdempotencyKey key, String orderId, NewItem newItem) {
+    private Optional<Result> earlier(IdempotencyKey key, String orderId, ItemRequest request) {
         Optional<ItemReader> record = key.find(records);
         if (record.isEmpty()) {
             return Optional.empty();
         }
-        if (!IdempotencyKey.sameRequest(record.get(), newItem.fingerprint(key.customerId(), orderId))) {
+        if (!IdempotencyKey.sameRequest(record.get(), request.fingerprint(key.customerId(), orderId))) {
             return Optional.of(new Result.KeyReused());
         }
         Instant createdAt = record.get().time(CREATED_AT);
-        OrderItem line = new OrderItem(orderId, key.customerId(), record.get().string(ITEM_ID), newItem.sku(),
-                newItem.name(), newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, createdAt, createdAt);
+        OrderItem line = new OrderItem(orderId, key.customerId(), record.get().string(ITEM_ID), request.sku(),
+                Optional.of(record.get().string(NAME)), request.quantity(), record.get().number(UNIT_PRICE),
+                ItemStatus.PENDING, createdAt, createdAt);
         return Optional.of(new Result.Added(line, true));
     }
 }

@@ -6,16 +6,20 @@ import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Pricing;
 import dev.orders.core.order.Role;
+import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -31,43 +35,70 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Writes of order lines, each one transaction of the line and its root. The two that must know a
- * line first (remove, re-status) read it with one GetItem and condition their transaction on it.
- * An addition may carry a processed record (an idempotency key) in its transaction.
+ * Writes of order lines, each one transaction of the line and its root. The three that must know
+ * something first read it with one GetItem and condition their transaction on it: an added line its
+ * product, a removed or re-statused line itself. An addition may carry a processed record (an
+ * idempotency key) in its transaction.
  */
-public record OrderLines(OrdersTable table, OrderReads reads, ProcessedRecords records, Clock clock) {
+public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog products, ProcessedRecords records,
+                         Clock clock) {
     private static final String ROOT = "root";
     private static final String LINE = "line";
 
-    /** Adds a line and raises the root's total and item count in one transaction, while the order is open. */
-    public ItemChangeOutcome addItem(String customerId, String orderId, NewItem newItem) {
-        return add(newLine(customerId, orderId, newItem), Optional.empty()).orElseThrow();
+    /** A line priced from the catalogue, with the currency of its product. */
+    public record PricedLine(NewItem item, String currency) {
+    }
+
+    /**
+     * Adds a line priced from the catalogue as it is now, and raises the root's total and item count in
+     * one transaction, while the order is open and in the product's currency.
+     */
+    public ItemChangeOutcome addItem(String customerId, String orderId, ItemRequest request) {
+        Pricing<PricedLine> pricing = price(request);
+        if (pricing instanceof Pricing.Priced<PricedLine> priced) {
+            return add(newLine(customerId, orderId, priced.value().item()), priced.value().currency(),
+                    Optional.empty()).orElseThrow();
+        }
+        return new ItemChangeOutcome.NotPriceable(((Pricing.Refused<PricedLine>) pricing).refusal());
+    }
+
+    /** The line priced from its product as it is now (one GetItem); refused if it is absent or not for sale. */
+    public Pricing<PricedLine> price(ItemRequest request) {
+        Optional<Product> product = products.find(request.sku());
+        Pricing<NewItem> pricing = request.price(product);
+        if (pricing instanceof Pricing.Priced<NewItem> priced) {
+            return new Pricing.Priced<>(new PricedLine(priced.value(), product.orElseThrow().currency()));
+        }
+        return new Pricing.Refused<>(((Pricing.Refused<NewItem>) pricing).refusal());
     }
 
     /** Adds {@code line} (made by {@link #newLine}) together with {@code record}; empty when a live record holds its key. */
-    public Optional<ItemChangeOutcome> addItemOnce(OrderItem line, ProcessedRecord record) {
-        return add(line, Optional.of(record));
+    public Optional<ItemChangeOutcome> addItemOnce(OrderItem line, String currency, ProcessedRecord record) {
+        return add(line, currency, Optional.of(record));
     }
 
     /** The line {@code newItem} becomes in the order: a new id, PENDING, created now. Nothing is written. */
     public OrderItem newLine(String customerId, String orderId, NewItem newItem) {
         Ids.orderId(orderId);
         Instant now = now();
-        return new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(), newItem.name(),
+        return new OrderItem(orderId, customerId, Ids.newItemId(), newItem.sku(), Optional.of(newItem.name()),
                 newItem.quantity(), newItem.unitPrice(), ItemStatus.PENDING, now, now);
     }
 
-    private Optional<ItemChangeOutcome> add(OrderItem line, Optional<ProcessedRecord> record) {
+    private Optional<ItemChangeOutcome> add(OrderItem line, String currency, Optional<ProcessedRecord> record) {
         Map<String, AttributeValue> values = new HashMap<>();
         String open = openOrderCondition(line.customerId(), values);
         values.put(":amount", n(line.lineTotal()));
         values.put(":one", n(1));
         values.put(":now", time(line.createdAt()));
         values.put(":max", n(OrderLimits.MAX_ITEMS_PER_ORDER));
+        values.put(":currency", s(currency));
+        Map<String, String> names = new HashMap<>(openOrderNames());
+        names.put("#currency", OrderCodec.CURRENCY);
         Transaction transaction = table.transaction()
                 .update(ROOT, OrderCodec.rootKey(line.orderId()),
                         "SET #total = #total + :amount, #count = #count + :one, #updated = :now",
-                        open + " AND #count < :max", openOrderNames(), values)
+                        open + " AND #count < :max AND #currency = :currency", names, values)
                 .putNew(LINE, OrderCodec.encodeItem(line));
         record.ifPresent(r -> records.addTo(transaction, r));
         Optional<Cancellation> cancelled = transaction.commit();
@@ -80,8 +111,16 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProcessedRecords r
         if (!cancelled.get().failed(ROOT)) {
             throw new CorruptItemException("line " + line.itemId() + " of order " + line.orderId() + " already exists");
         }
-        return Optional.of(whyClosed(cancelled.get().oldItem(ROOT), line.customerId())
+        Optional<Map<String, AttributeValue>> root = cancelled.get().oldItem(ROOT);
+        return Optional.of(whyClosed(root, line.customerId()).or(() -> inOtherCurrency(root, currency))
                 .orElseGet(() -> new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER)));
+    }
+
+    /** The refusal of a line in {@code currency} added to an order in another; empty when it is the same. */
+    private static Optional<ItemChangeOutcome> inOtherCurrency(Optional<Map<String, AttributeValue>> oldRoot,
+                                                               String currency) {
+        return oldRoot.map(OrderCodec::decodeRoot).map(Order::currency).filter(other -> !other.equals(currency))
+                .map(other -> new ItemChangeOutcome.NotPriceable(ItemRequest.currencyMismatch(currency, other)));
     }
 
     /**

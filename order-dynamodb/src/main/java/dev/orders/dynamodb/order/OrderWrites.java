@@ -66,8 +66,8 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         List<OrderItem> lines = new ArrayList<>();
         for (int i = 0; i < itemIds.size(); i++) {
             NewItem item = newOrder.items().get(i);
-            lines.add(new OrderItem(orderId, newOrder.customerId(), Ids.itemId(itemIds.get(i)), item.sku(), item.name(),
-                    item.quantity(), item.unitPrice(), ItemStatus.PENDING, now, now));
+            lines.add(new OrderItem(orderId, newOrder.customerId(), Ids.itemId(itemIds.get(i)), item.sku(),
+                    Optional.of(item.name()), item.quantity(), item.unitPrice(), ItemStatus.PENDING, now, now));
         }
         Order root = new Order(orderId, newOrder.customerId(), OrderStatus.CREATED, 1, newOrder.total(),
                 newOrder.currency(), lines.size(), now, now);

@@ -18,6 +18,10 @@ public final class Attrs {
         return AttributeValue.fromN(Long.toString(value));
     }
 
+    public static AttributeValue bool(boolean value) {
+        return AttributeValue.fromBool(value);
+    }
+
     public static AttributeValue time(Instant value) {
         return AttributeValue.fromS(Timestamps.format(value));
     }

@@ -7,7 +7,8 @@ public enum EntityType {
     ORDER_ITEM,
     STATUS_CHANGE,
     IDEMPOTENCY_KEY,
-    PAYMENT_EVENT;
+    PAYMENT_EVENT,
+    PRODUCT;
 
     public static final String ATTRIBUTE = "entityType";
 }

@@ -55,6 +55,17 @@ public final class ItemReader {
         }
     }
 
+    public boolean bool(String name) {
+        AttributeValue value = item.get(name);
+        if (value == null) {
+            throw missing(name);
+        }
+        if (value.bool() == null) {
+            throw malformed(name);
+        }
+        return value.bool();
+    }
+
     public Instant time(String name) {
         try {
             return Timestamps.parse(string(name));

@@ -1,13 +1,18 @@
 package dev.orders.dynamodb.table;
 
 import dev.orders.dynamodb.keys.Keys;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
@@ -22,6 +27,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 public final class OrdersTable {
     public static final int DEFAULT_STATUS_SHARDS = 1;
     public static final int MAX_STATUS_SHARDS = 32;
+    /** DynamoDB's limit of keys in one BatchGetItem. */
+    public static final int MAX_BATCH_GET_KEYS = 100;
+    /** Rounds of one BatchGetItem, the first included, before keys DynamoDB keeps leaving unprocessed are given up. */
+    public static final int BATCH_GET_ATTEMPTS = 4;
+    /** Base of the half-jitter exponential backoff between those rounds: 25-50, 50-100, then 100-200 ms. */
+    private static final long BATCH_GET_BACKOFF_MILLIS = 50;
     /** The condition of a row that must be new: no item holds its key. */
     static final String NO_ITEM = "attribute_not_exists(#pk)";
     static final Map<String, String> NO_ITEM_NAMES = Map.of("#pk", Keys.PK);
@@ -62,6 +73,37 @@ public final class OrdersTable {
     public Optional<Map<String, AttributeValue>> getItem(Map<String, AttributeValue> key) {
         GetItemResponse response = client.getItem(b -> b.tableName(tableName).key(key).consistentRead(true));
         return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+    }
+
+    /**
+     * The items at {@code keys} (distinct, at most {@value #MAX_BATCH_GET_KEYS}) with one BatchGetItem,
+     * strongly consistent; a key without an item is simply not answered. Keys DynamoDB leaves unprocessed
+     * (throttling, or an answer over 16 MB) are asked for again after a backoff, a bounded number of
+     * times, and if some are left even then the read fails with {@link UnprocessedKeysException}: a
+     * partial answer never passes for items that do not exist.
+     */
+    public List<Map<String, AttributeValue>> batchGetItems(List<Map<String, AttributeValue>> keys) {
+        if (keys.size() > MAX_BATCH_GET_KEYS) {
+            throw new IllegalArgumentException("a BatchGetItem of " + keys.size() + " keys exceeds " + MAX_BATCH_GET_KEYS);
+        }
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        KeysAndAttributes pending = KeysAndAttributes.builder().keys(keys).consistentRead(true).build();
+        for (int attempt = 1; !pending.keys().isEmpty(); attempt++) {
+            KeysAndAttributes asked = pending;
+            BatchGetItemResponse response = client.batchGetItem(b -> b.requestItems(Map.of(tableName, asked)));
+            items.addAll(response.responses().getOrDefault(tableName, List.of()));
+            KeysAndAttributes unprocessed = response.unprocessedKeys().get(tableName);
+            if (unprocessed == null || unprocessed.keys().isEmpty()) {
+                break;
+            }
+            if (attempt == BATCH_GET_ATTEMPTS) {
+                throw new UnprocessedKeysException(unprocessed.keys().size() + " of " + keys.size()
+                        + " keys were still unprocessed after " + attempt + " attempts");
+            }
+            pauseBeforeAttempt(attempt + 1);
+            pending = unprocessed.toBuilder().consistentRead(true).build();
+        }
+        return items;
     }
 
     /** One Query page of the table or one of its indexes. */
@@ -113,6 +155,16 @@ public final class OrdersTable {
     /** A new transaction on this table; nothing is sent before {@link Transaction#commit()}. */
     public Transaction transaction() {
         return new Transaction(client, tableName);
+    }
+
+    private static void pauseBeforeAttempt(int attempt) {
+        long ceiling = BATCH_GET_BACKOFF_MILLIS << (attempt - 2);
+        try {
+            Thread.sleep(ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UnprocessedKeysException("interrupted while waiting to ask again for unprocessed keys");
+        }
     }
 
     /** DynamoDB refuses an empty map of expression values; no map is sent instead. */

@@ -36,7 +36,7 @@ public enum StoreFault {
 
     /** The fault {@code failure} stands for; empty when it is not a failure of a DynamoDB call. */
     public static Optional<StoreFault> of(RuntimeException failure) {
-        if (failure instanceof WriteConflictException) {
+        if (failure instanceof WriteConflictException || failure instanceof UnprocessedKeysException) {
             return Optional.of(BUSY);
         }
         if (UnansweredAttempts.hadOne(failure) || IN_PROGRESS.equals(errorCode(failure))) {

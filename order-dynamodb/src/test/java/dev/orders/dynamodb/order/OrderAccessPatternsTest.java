@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.core.feed.InvalidCursorException;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
@@ -56,7 +57,7 @@ class OrderAccessPatternsTest {
     @Test
     void createWritesRootItemsAndFirstHistoryRowTogether() {
         NewOrder request = new NewOrder("c-1", "EUR", List.of(
-                new NewItem("MUG", Optional.of("Mug"), 2, 1250), new NewItem("TEA", Optional.empty(), 1, 499)));
+                new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
 
         OrderCreation outcome = fx.writes.create("o-1", request, "customer:c-1");
 
@@ -129,7 +130,7 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 100);
 
         OrderCreation duplicate = fx.writes.create("o-1", new NewOrder("c-2", "USD", List.of(
-                new NewItem("A", Optional.empty(), 1, 1), new NewItem("B", Optional.empty(), 1, 2))), "x");
+                new NewItem("A", "A", 1, 1), new NewItem("B", "B", 1, 2))), "x");
 
         assertEquals(new OrderCreation.OrderIdTaken("o-1"), duplicate);
         OrderAggregate stored = fx.reads.findAggregateById("o-1").orElseThrow();
@@ -144,7 +145,7 @@ class OrderAccessPatternsTest {
         int before = fx.itemCount();
 
         Optional<OrderCreation> outcome = fx.writes.createOnce("o-1", new NewOrder("c-1", "EUR", List.of(
-                new NewItem("A", Optional.empty(), 1, 1))), "x", record("REQUEST#1"));
+                new NewItem("A", "A", 1, 1))), "x", record("REQUEST#1"));
 
         assertEquals(Optional.empty(), outcome);
         assertEquals(before, fx.itemCount());
@@ -154,7 +155,7 @@ class OrderAccessPatternsTest {
     @Test
     void anOrderTooLargeForOneTransactionIsRefusedBeforeWriting() {
         List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1,
-                new NewItem("A", Optional.empty(), 1, 1));
+                new NewItem("A", "A", 1, 1));
         ValidationException e = assertThrows(ValidationException.class, () -> new NewOrder("c-1", "EUR", items));
         assertTrue(e.getMessage().contains("at most " + OrderLimits.MAX_ITEMS_PER_ORDER + " items"));
         assertEquals(0, fx.itemCount());
@@ -163,7 +164,7 @@ class OrderAccessPatternsTest {
     @Test
     void theLargestOrderWithAProcessedRecordFitsDynamoDbsTransactionLimit() {
         List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER,
-                new NewItem("A", Optional.empty(), 1, 1));
+                new NewItem("A", "A", 1, 1));
 
         Optional<OrderCreation> outcome = fx.writes.createOnce("o-big", new NewOrder("c-1", "EUR", items), "x",
                 record("REQUEST#big"));
@@ -330,8 +331,9 @@ class OrderAccessPatternsTest {
     @Test
     void addingAndRemovingLinesKeepsTheTotalRight() {
         fx.createOrder("c-1", "o-1", 1000);
+        fx.putProduct("B", 250);
 
-        ItemChangeOutcome added = fx.lines.addItem("c-1", "o-1", new NewItem("B", Optional.empty(), 3, 250));
+        ItemChangeOutcome added = fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 3));
         OrderItem line = assertInstanceOf(ItemChangeOutcome.Added.class, added).item();
         assertEquals(1750, fx.reads.findHeaderById("o-1").orElseThrow().total());
 
@@ -347,10 +349,11 @@ class OrderAccessPatternsTest {
     @Test
     void linesCannotChangeOncePaid() {
         OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
+        fx.putProduct("B", 1);
         fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
 
         assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
-                fx.lines.addItem("c-1", "o-1", new NewItem("B", Optional.empty(), 1, 1)));
+                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1)));
         assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
                 fx.lines.removeItem("c-1", "o-1", order.items().get(0).itemId()));
 
@@ -362,10 +365,11 @@ class OrderAccessPatternsTest {
     @Test
     void lineChangesOfUnknownOrdersOrLinesAreNotFound() {
         fx.createOrder("c-1", "o-1", 1000);
+        fx.putProduct("B", 1);
         assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.addItem("c-1", "missing", new NewItem("B", Optional.empty(), 1, 1)));
+                fx.lines.addItem("c-1", "missing", new ItemRequest("B", 1)));
         assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.addItem("c-2", "o-1", new NewItem("B", Optional.empty(), 1, 1)));
+                fx.lines.addItem("c-2", "o-1", new ItemRequest("B", 1)));
         assertEquals(new ItemChangeOutcome.ItemNotFound(), fx.lines.removeItem("c-1", "o-1", "nope"));
         assertEquals(1000, fx.reads.findHeaderById("o-1").orElseThrow().total());
         assertTrue(fx.partition(Keys.orderPk("missing")).isEmpty());
@@ -373,11 +377,12 @@ class OrderAccessPatternsTest {
 
     @Test
     void anOrderCannotGrowBeyondOneTransactionsWorthOfLines() {
-        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, new NewItem("A", Optional.empty(), 1, 1));
+        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, new NewItem("A", "A", 1, 1));
         fx.writes.create("o-1", new NewOrder("c-1", "EUR", items), "x");
+        fx.putProduct("B", 1);
 
         assertEquals(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
-                fx.lines.addItem("c-1", "o-1", new NewItem("B", Optional.empty(), 1, 1)));
+                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1)));
         assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-1").orElseThrow().items().size());
     }
 

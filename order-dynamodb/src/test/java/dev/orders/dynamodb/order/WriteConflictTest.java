@@ -53,7 +53,7 @@ class WriteConflictTest {
                 Optional.empty()));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
         assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
-                List.of(new NewItem("A", Optional.empty(), 1, 1))), "ops"));
+                List.of(new NewItem("A", "A", 1, 1))), "ops"));
         verify(client, times(2 * Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
     }
 }

@@ -11,13 +11,17 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.core.product.Product;
+import dev.orders.core.product.ProductDetails;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
@@ -35,16 +39,23 @@ public final class Fixture {
     public static final String SAMPLE_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RA";
     public static final String SAMPLE_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RB";
     public static final String SAMPLE_OTHER_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RC";
+    /** The products the sample events name, all in EUR: two in the sample order, one the sample line adds. */
+    public static final List<ProductDetails> SAMPLE_PRODUCTS = List.of(
+            new ProductDetails("MUG-BLUE", "Blue mug", 1250, "EUR", true),
+            new ProductDetails("TEA-EARL-100G", "Earl Grey tea, 100 g", 899, "EUR", true),
+            new ProductDetails("BISCUITS-200G", "Shortbread biscuits, 200 g", 349, "EUR", true));
 
     public final TestTable testTable;
     public final OrdersTable table;
     public final TickingClock clock = new TickingClock(Instant.parse("2026-01-01T00:00:00Z"), Duration.ofSeconds(1));
     public final CursorCodec cursors = new CursorCodec("fixture cursor secret 0123456789".getBytes(StandardCharsets.UTF_8));
     public final CustomerRepository customers;
+    public final ProductCatalog products;
     public final ProcessedRecords records;
     public final OrderReads reads;
     public final OrderWrites writes;
     public final OrderLines lines;
+    public final OrderIntake intake;
     public final OrderFeeds feeds;
 
     public Fixture(TestTable testTable) {
@@ -55,25 +66,43 @@ public final class Fixture {
         this.testTable = testTable;
         this.table = new OrdersTable(testTable.client(), testTable.tableName(), statusShards);
         this.customers = new CustomerRepository(table, clock);
+        this.products = new ProductCatalog(table, clock);
         this.records = new ProcessedRecords(table, clock);
         this.reads = new OrderReads(table, cursors);
         this.writes = new OrderWrites(table, reads, records, clock);
-        this.lines = new OrderLines(table, reads, records, clock);
+        this.lines = new OrderLines(table, reads, products, records, clock);
+        this.intake = new OrderIntake(reads, writes, products, records);
         this.feeds = new OrderFeeds(table, cursors);
     }
 
+    /** An order written as priced, without the catalogue: one line per price. */
     public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
         List<NewItem> items = java.util.Arrays.stream(unitPrices)
-                .mapToObj(price -> new NewItem("SKU-" + price, Optional.of("Item " + price), 1, price)).toList();
+                .mapToObj(price -> new NewItem("SKU-" + price, "Item " + price, 1, price)).toList();
         OrderCreation outcome = writes.create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
         return ((OrderCreation.Created) outcome).aggregate();
     }
 
-    /** The order the sample events name: two mugs at 12.50 and a tea at 8.99, in CREATED. */
+    /** A product for sale in EUR, named after its sku. */
+    public Product putProduct(String sku, long unitPrice) {
+        return putProduct(sku, unitPrice, "EUR", true);
+    }
+
+    public Product putProduct(String sku, long unitPrice, String currency, boolean active) {
+        return products.upsert(new ProductDetails(sku, "Product " + sku, unitPrice, currency, active)).product();
+    }
+
+    /** The catalogue the sample events order from ({@link #SAMPLE_PRODUCTS}). */
+    public void seedSampleProducts() {
+        SAMPLE_PRODUCTS.forEach(products::upsert);
+    }
+
+    /** The sample products, and the order the sample events name: two mugs at 12.50 and a tea at 8.99, in CREATED. */
     public OrderAggregate seedSampleOrder() {
+        seedSampleProducts();
         NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
-                new NewItem("MUG-BLUE", Optional.of("Blue mug"), 2, 1250),
-                new NewItem("TEA-EARL-100G", Optional.empty(), 1, 899)));
+                new NewItem("MUG-BLUE", "Blue mug", 2, 1250),
+                new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
         OrderCreation outcome = writes.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
                 "customer:" + SAMPLE_CUSTOMER);
         return ((OrderCreation.Created) outcome).aggregate();

@@ -17,6 +17,11 @@ public sealed interface Access {
         return new Owner();
     }
 
+    /** Routes of shared reference data (the catalogue): any caller with a valid token. */
+    static Access authenticated() {
+        return new Authenticated();
+    }
+
     /** Routes across customers: administrators only. */
     static Access admin() {
         return new Admin();
@@ -35,6 +40,13 @@ public sealed interface Access {
         public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
             return authenticated(request, caller -> caller.mayActFor(request.pathParameter("customerId"))
                     ? Optional.empty() : Optional.of(Http.problem(Problem.notFound("The resource"))));
+        }
+    }
+
+    record Authenticated() implements Access {
+        @Override
+        public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
+            return authenticated(request, caller -> Optional.empty());
         }
     }
 

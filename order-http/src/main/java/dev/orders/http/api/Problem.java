@@ -26,6 +26,11 @@ public record Problem(int status, String type, String title, String detail, List
         return of(404, "not-found", "Not found", what + " was not found.");
     }
 
+    /** This problem naming the offending fields, as a validation problem does. */
+    public Problem withErrors(List<FieldError> fieldErrors) {
+        return new Problem(status, type, title, detail, List.copyOf(fieldErrors), extensions);
+    }
+
     public Problem with(String name, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(extensions);
         more.put(name, value);

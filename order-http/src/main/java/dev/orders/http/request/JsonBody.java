@@ -54,6 +54,24 @@ public final class JsonBody {
         return Optional.of(text);
     }
 
+    /** Refuses a field the client may not send, whatever its value, naming it by its path. */
+    public void refuse(String name, String reason) {
+        if (fields.containsKey(name)) {
+            throw new ValidationException(field(name), reason);
+        }
+    }
+
+    public Optional<Boolean> optionalBoolean(String name) {
+        Object value = fields.get(name);
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (!(value instanceof Boolean flag)) {
+            throw wrongType(name, "true or false");
+        }
+        return Optional.of(flag);
+    }
+
     public long requiredLong(String name) {
         return optionalLong(name).orElseThrow(() -> missing(name));
     }

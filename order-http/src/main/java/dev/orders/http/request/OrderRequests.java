@@ -1,34 +1,37 @@
 package dev.orders.http.request;
 
-import dev.orders.core.order.NewItem;
-import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.OrderLimits;
+import dev.orders.core.order.OrderRequest;
 import dev.orders.core.validation.ValidationException;
 import java.util.List;
 import java.util.Optional;
 
-/** Request bodies that create orders and lines, read into validated core values. */
+/**
+ * Request bodies that create orders and lines, read into validated core values. A line names a
+ * product and a quantity; its name and price are the catalogue's, so a client may send neither.
+ */
 public final class OrderRequests {
     private OrderRequests() {
     }
 
-    /** {@code {currency, items: [{sku, quantity, unitPrice, name?}]}} */
-    public static NewOrder newOrder(String customerId, JsonBody body) {
-        String currency = body.requiredString("currency");
+    /** {@code {items: [{sku, quantity}], currency?}} */
+    public static OrderRequest orderRequest(String customerId, JsonBody body) {
+        Optional<String> currency = body.optionalString("currency");
         List<JsonBody> lines = body.requiredObjects("items");
         if (lines.size() > OrderLimits.MAX_ITEMS_PER_ORDER) {
             throw new ValidationException("items", "an order holds at most " + OrderLimits.MAX_ITEMS_PER_ORDER + " items");
         }
-        List<NewItem> items = lines.stream().map(OrderRequests::newItem).toList();
-        return new NewOrder(customerId, currency, items);
+        List<ItemRequest> items = lines.stream().map(OrderRequests::itemRequest).toList();
+        return new OrderRequest(customerId, currency, items);
     }
 
-    /** {@code {sku, quantity, unitPrice, name?}} */
-    public static NewItem newItem(JsonBody line) {
+    /** {@code {sku, quantity}} */
+    public static ItemRequest itemRequest(JsonBody line) {
+        line.refuse("unitPrice", "must not be sent: prices come from the catalogue");
+        line.refuse("name", "must not be sent: names come from the catalogue");
         String sku = line.requiredString("sku");
-        Optional<String> name = line.optionalString("name");
         long quantity = line.requiredLong("quantity");
-        long unitPrice = line.requiredLong("unitPrice");
-        return line.build(() -> new NewItem(sku, name, quantity, unitPrice));
+        return line.build(() -> new ItemRequest(sku, quantity));
     }
 }

@@ -5,6 +5,7 @@ import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.dynamodb.order.LineIntake;
@@ -38,6 +39,9 @@ public final class OutcomeResponses {
         }
         if (result instanceof OrderIntake.Result.KeyReused) {
             return Http.problem(keyReused());
+        }
+        if (result instanceof OrderIntake.Result.NotOrderable notOrderable) {
+            return Http.problem(pricingRefusal(notOrderable.refusal()));
         }
         throw unknown(result);
     }
@@ -147,7 +151,25 @@ public final class OutcomeResponses {
             return Problem.of(409, "too-many-items", "Too many items",
                     "An order holds at most " + tooMany.limit() + " items.");
         }
+        if (outcome instanceof ItemChangeOutcome.NotPriceable notPriceable) {
+            return pricingRefusal(notPriceable.refusal());
+        }
         throw unknown(outcome);
+    }
+
+    /** Lines the catalogue cannot price: 422, each offending line named by the field of its sku. */
+    private static Problem pricingRefusal(PricingRefusal refusal) {
+        if (refusal instanceof PricingRefusal.ProductUnavailable unavailable) {
+            return Problem.of(422, "product-unavailable", "Product unavailable",
+                    "A line names a product that is not in the catalogue or not for sale; nothing was written.")
+                    .withErrors(unavailable.errors());
+        }
+        if (refusal instanceof PricingRefusal.CurrencyMismatch mismatch) {
+            return Problem.of(422, "currency-mismatch", "Currency mismatch",
+                    "An order is in one currency: a line's product is priced in another; nothing was written.")
+                    .withErrors(mismatch.errors());
+        }
+        throw unknown(refusal);
     }
 
     /** A move the caller's role may not make, whatever the state: the refusal names the role and the move. */

@@ -6,6 +6,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.StatusChange;
+import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,18 @@ public final class Views {
         json.put("email", customer.email());
         json.put("createdAt", Timestamps.format(customer.createdAt()));
         json.put("updatedAt", Timestamps.format(customer.updatedAt()));
+        return json;
+    }
+
+    public static Map<String, Object> product(Product product) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("sku", product.sku());
+        json.put("name", product.name());
+        json.put("unitPrice", product.unitPrice());
+        json.put("currency", product.currency());
+        json.put("active", product.active());
+        json.put("createdAt", Timestamps.format(product.createdAt()));
+        json.put("updatedAt", Timestamps.format(product.updatedAt()));
         return json;
     }
 

@@ -10,6 +10,7 @@ import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.UnansweredAttempts;
 import java.net.URI;
@@ -152,12 +153,16 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
         return new CustomerRepository(table, clock);
     }
 
+    public ProductCatalog products() {
+        return new ProductCatalog(table, clock);
+    }
+
     public OrderReads orderReads() {
         return new OrderReads(table, cursors);
     }
 
     public OrderLines orderLines() {
-        return new OrderLines(table, orderReads(), processedRecords(), clock);
+        return new OrderLines(table, orderReads(), products(), processedRecords(), clock);
     }
 
     public LineIntake lineIntake() {
@@ -169,7 +174,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public OrderIntake intake() {
-        return new OrderIntake(orderReads(), orderWrites(), processedRecords());
+        return new OrderIntake(orderReads(), orderWrites(), products(), processedRecords());
     }
 
     public PaymentEventProcessor payments() {

@@ -32,6 +32,23 @@ public final class CallerChecks {
         assertEquals(before, fx.itemCount(), sample + " wrote for a refused caller");
     }
 
+    /**
+     * A route of shared data (the catalogue): without claims 401 (with a Bearer challenge); any customer
+     * is answered exactly as the sample's caller; neither writes anything.
+     */
+    public static void assertAnyAuthenticatedCaller(Fixture fx, ApiFunction function, String sample) {
+        int before = fx.itemCount();
+        Api.Reply anonymous = Api.invoke(function, Api.anonymous(SampleEvents.load(sample)));
+        assertEquals(401, anonymous.status(), sample);
+        assertEquals("Bearer", anonymous.header("www-authenticate").orElse(""), sample);
+
+        Api.Reply asSampled = Api.invoke(function, SampleEvents.load(sample));
+        Api.Reply eve = Api.invoke(function, Api.as(SampleEvents.load(sample), "c-eve", "orders"));
+        assertEquals(asSampled.status(), eve.status(), sample);
+        assertEquals(asSampled.response().getBody(), eve.response().getBody(), sample);
+        assertEquals(before, fx.itemCount(), sample);
+    }
+
     /** A route across customers: without claims 401, for a customer without orders:admin 403. */
     public static void assertAdminOnly(Fixture fx, ApiFunction function, String sample) {
         int before = fx.itemCount();

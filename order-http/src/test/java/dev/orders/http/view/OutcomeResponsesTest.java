@@ -9,7 +9,9 @@ import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.validation.FieldError;
 import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderIntake;
 import java.lang.reflect.Constructor;
@@ -53,6 +55,7 @@ class OutcomeResponsesTest {
         statuses.put(ItemChangeOutcome.OrderNotInFulfillment.class, 409);
         statuses.put(ItemChangeOutcome.IllegalItemTransition.class, 409);
         statuses.put(ItemChangeOutcome.TooManyItems.class, 409);
+        statuses.put(ItemChangeOutcome.NotPriceable.class, 422);
         answersEachCase(ItemChangeOutcome.class, OutcomeResponses::itemChange, statuses);
     }
 
@@ -60,7 +63,24 @@ class OutcomeResponsesTest {
     void everyOrderIntakeResultHasItsOwnAnswer() {
         answersEachCase(OrderIntake.Result.class, OutcomeResponses::orderIntake, Map.of(
                 OrderIntake.Result.Created.class, 201,
-                OrderIntake.Result.KeyReused.class, 422));
+                OrderIntake.Result.KeyReused.class, 422,
+                OrderIntake.Result.NotOrderable.class, 422));
+    }
+
+    @Test
+    void everyPricingRefusalHasItsOwnAnswerNamingTheOffendingLines() {
+        List<FieldError> lines = List.of(new FieldError("items[2].sku", "is not in the catalogue"));
+        Function<PricingRefusal, APIGatewayV2HTTPResponse> asOrder =
+                refusal -> OutcomeResponses.orderIntake(new OrderIntake.Result.NotOrderable(refusal));
+        Function<PricingRefusal, APIGatewayV2HTTPResponse> asLine =
+                refusal -> OutcomeResponses.itemChange(new ItemChangeOutcome.NotPriceable(refusal));
+        for (Function<PricingRefusal, APIGatewayV2HTTPResponse> answer : List.of(asOrder, asLine)) {
+            answersEachCase(PricingRefusal.class, answer, Map.of(
+                    PricingRefusal.ProductUnavailable.class, 422,
+                    PricingRefusal.CurrencyMismatch.class, 422));
+            String body = answer.apply(new PricingRefusal.ProductUnavailable(lines)).getBody();
+            assertTrue(body.contains("\"field\":\"items[2].sku\""), body);
+        }
     }
 
     @Test
@@ -131,6 +151,9 @@ class OutcomeResponsesTest {
         }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];
+        }
+        if (type.isSealed()) {
+            return sample(type.getPermittedSubclasses()[0]);
         }
         if (!type.isRecord()) {
             throw new IllegalArgumentException("no sample of " + type);

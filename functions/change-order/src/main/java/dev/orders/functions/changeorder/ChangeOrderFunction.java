@@ -78,7 +78,7 @@ public final class ChangeOrderFunction extends ApiFunction {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return OutcomeResponses.lineIntake(intake.add(customerId, orderId,
-                OrderRequests.newItem(JsonBody.parse(request.body())), request.header("idempotency-key")));
+                OrderRequests.itemRequest(JsonBody.parse(request.body())), request.header("idempotency-key")));
     }
 
     private static APIGatewayV2HTTPResponse removeItem(OrderLines lines, HttpRequest request) {

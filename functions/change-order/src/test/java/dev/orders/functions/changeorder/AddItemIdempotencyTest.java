@@ -8,8 +8,9 @@ import static dev.orders.http.support.Api.withHeader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.core.order.NewItem;
-import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.OrderRequest;
+import dev.orders.core.product.ProductDetails;
 import dev.orders.core.order.Order;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
@@ -30,8 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DynamoDbLocalExtension.class)
 class AddItemIdempotencyTest {
     private static final String ADD_ITEM = "change-order/add-item";
-    private static final Map<String, Object> BISCUITS = Map.of("sku", "BISCUITS-200G", "name", "Shortbread",
-            "quantity", 3, "unitPrice", 349);
+    private static final Map<String, Object> BISCUITS = Map.of("sku", "BISCUITS-200G", "quantity", 3);
     /** The sample order as seeded: two mugs at 12.50 and a tea at 8.99. */
     private static final long SEEDED_TOTAL = 2 * 1250 + 899;
     private Fixture fx;
@@ -65,7 +65,7 @@ class AddItemIdempotencyTest {
         fx.createOrder(SAMPLE_CUSTOMER, "o-other", 100);
         invoke(function, addItem("key-1", BISCUITS));
 
-        Reply otherLine = invoke(function, addItem("key-1", Map.of("sku", "BISCUITS-200G", "quantity", 4, "unitPrice", 349)));
+        Reply otherLine = invoke(function, addItem("key-1", Map.of("sku", "BISCUITS-200G", "quantity", 4)));
         Reply otherOrder = invoke(function, withPath(addItem("key-1", BISCUITS), "o-other"));
 
         for (Reply reused : List.of(otherLine, otherOrder)) {
@@ -78,13 +78,26 @@ class AddItemIdempotencyTest {
 
     @Test
     void aKeyThatCreatedAnOrderNamesThatRequestSoAddingALineWithItIs422() {
-        services.intake().create(new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(new NewItem("TEA", Optional.empty(), 1, 500))),
-                Optional.of("key-2"), "test");
+        services.intake().create(new OrderRequest(SAMPLE_CUSTOMER, Optional.of("EUR"),
+                List.of(new ItemRequest("TEA-EARL-100G", 1))), Optional.of("key-2"), "test");
 
         Reply reply = invoke(function, addItem("key-2", BISCUITS));
 
         assertEquals(422, reply.status(), reply.response().getBody());
         assertOrder(2, SEEDED_TOTAL);
+    }
+
+    @Test
+    void aRetryAfterAPriceChangeIsAnsweredWithTheLineAsItWasAddedAndAddsNothing() {
+        Reply first = invoke(function, addItem("key-price", BISCUITS));
+        fx.products.upsert(new ProductDetails("BISCUITS-200G", "Shortbread biscuits, 200 g", 399, "EUR", true));
+
+        Reply retry = invoke(function, addItem("key-price", BISCUITS));
+
+        assertEquals(201, retry.status(), retry.response().getBody());
+        assertEquals(first.json(), retry.json());
+        assertEquals(349, retry.json().get("unitPrice"));
+        assertOrder(3, SEEDED_TOTAL + 3 * 349);
     }
 
     @Test

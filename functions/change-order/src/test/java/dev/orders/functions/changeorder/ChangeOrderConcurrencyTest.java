@@ -108,8 +108,10 @@ class ChangeOrderConcurrencyTest {
         assertEquals(seeded.size() + created - deleted, aggregate.items().size());
     }
 
+    /** Adds one of the sample products, each priced by the catalogue. */
     private Reply add(int n) {
-        return invoke(function, withBody(ADD_ITEM, Map.of("sku", "SKU-" + n, "quantity", 1 + n % 3, "unitPrice", 100 + n)));
+        String sku = Fixture.SAMPLE_PRODUCTS.get(n % Fixture.SAMPLE_PRODUCTS.size()).sku();
+        return invoke(function, withBody(ADD_ITEM, Map.of("sku", sku, "quantity", 1 + n % 3)));
     }
 
     private Reply delete(String itemId) {

@@ -13,8 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.StatusChange;
+import dev.orders.core.product.ProductDetails;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
@@ -36,6 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ExtendWith(DynamoDbLocalExtension.class)
 class ChangeOrderFunctionTest {
     private static final String CHANGE_STATUS = "change-order/change-status";
+    private static final String ADD_ITEM = "change-order/add-item";
     private Fixture fx;
     private ChangeOrderFunction function;
 
@@ -126,6 +129,8 @@ class ChangeOrderFunctionTest {
 
         assertEquals(201, added.status(), added.response().getBody());
         assertEquals("BISCUITS-200G", added.json().get("sku"));
+        assertEquals("Shortbread biscuits, 200 g", added.json().get("name"));
+        assertEquals(349, added.json().get("unitPrice"));
         assertEquals(3 * 349, added.json().get("lineTotal"));
         assertTrue(added.header("location").orElseThrow().endsWith("/items/" + added.json().get("itemId")));
         assertEquals(2 * 1250 + 899 + 3 * 349, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
@@ -134,6 +139,56 @@ class ChangeOrderFunctionTest {
         Reply closed = invoke(function, SampleEvents.load("change-order/add-item"));
         assertEquals(409, closed.status());
         assertEquals("PAID", closed.json().get("currentStatus"));
+    }
+
+    @Test
+    void anAddedLineTakesThePriceOfTheMomentAndKeepsItWhenThePriceChanges() {
+        fx.products.upsert(new ProductDetails("BISCUITS-200G", "Shortbread biscuits, 200 g", 399, "EUR", true));
+        Reply added = invoke(function, SampleEvents.load("change-order/add-item"));
+        fx.products.upsert(new ProductDetails("BISCUITS-200G", "Shortbread biscuits, 250 g", 449, "EUR", true));
+
+        assertEquals(399, added.json().get("unitPrice"));
+        OrderItem stored = fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, (String) added.json().get("itemId")).orElseThrow();
+        assertEquals(399, stored.unitPrice());
+        assertEquals(Optional.of("Shortbread biscuits, 200 g"), stored.name());
+        assertEquals(2 * 1250 + 899 + 3 * 399, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
+    }
+
+    @Test
+    void aLineCarryingAPriceOrANameIs400AndWritesNothing() {
+        int before = fx.itemCount();
+
+        Reply priced = invoke(function, withBody(ADD_ITEM, Map.of("sku", "BISCUITS-200G", "quantity", 3, "unitPrice", 1)));
+        Reply named = invoke(function, withBody(ADD_ITEM, Map.of("sku", "BISCUITS-200G", "quantity", 3, "name", "Cheap")));
+
+        assertEquals(400, priced.status(), priced.response().getBody());
+        assertEquals(List.of(Map.of("field", "unitPrice", "message", "must not be sent: prices come from the catalogue")),
+                priced.json().get("errors"));
+        assertEquals(400, named.status(), named.response().getBody());
+        assertEquals("name", ((Map<?, ?>) ((List<?>) named.json().get("errors")).get(0)).get("field"));
+        assertEquals(before, fx.itemCount());
+    }
+
+    @Test
+    void aLineOfAnUnknownInactiveOrOtherCurrencyProductIs422NamingTheSkuAndWritesNothing() {
+        fx.putProduct("BISCUITS-OLD", 299, "EUR", false);
+        fx.putProduct("COOKIES-US", 499, "USD", true);
+        int before = fx.itemCount();
+
+        Reply unknown = invoke(function, withBody(ADD_ITEM, Map.of("sku", "BISCUITS-999G", "quantity", 1)));
+        Reply inactive = invoke(function, withBody(ADD_ITEM, Map.of("sku", "BISCUITS-OLD", "quantity", 1)));
+        Reply otherCurrency = invoke(function, withBody(ADD_ITEM, Map.of("sku", "COOKIES-US", "quantity", 1)));
+
+        assertEquals(422, unknown.status(), unknown.response().getBody());
+        assertEquals(List.of(Map.of("field", "sku", "message", "is not in the catalogue")), unknown.json().get("errors"));
+        assertEquals(422, inactive.status(), inactive.response().getBody());
+        assertEquals(List.of(Map.of("field", "sku", "message", "is not for sale")), inactive.json().get("errors"));
+        assertEquals(422, otherCurrency.status(), otherCurrency.response().getBody());
+        assertEquals("urn:order-service:problem:currency-mismatch", otherCurrency.json().get("type"));
+        assertEquals(List.of(Map.of("field", "sku", "message", "is priced in USD, the order in EUR")),
+                otherCurrency.json().get("errors"));
+        assertEquals(before, fx.itemCount());
+        assertEquals(2 * 1250 + 899, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
     }
 
     @Test

@@ -239,13 +239,13 @@ class DynamoDbFaultsTest {
         assertEquals(expected.get("detail"), reply.json().get("detail"), reply.response().getBody());
     }
 
-    /** The sample order as seeded: version 1, three rows besides its first history row, nothing else. */
+    /** The sample order as seeded: version 1, three rows besides its first history row; the sample products. */
     private void assertUntouched() {
         assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
         assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
         assertEquals(List.of(Keys.historySk(1), Keys.ITEM_PREFIX + Fixture.SAMPLE_ITEM,
                         Keys.ITEM_PREFIX + Fixture.SAMPLE_OTHER_ITEM, Keys.ROOT_SK),
                 fx.partition(Keys.orderPk(SAMPLE_ORDER)).stream().map(row -> row.get(Keys.SK).s()).toList());
-        assertEquals(4, fx.itemCount());
+        assertEquals(Fixture.SAMPLE_PRODUCTS.size() + 4, fx.itemCount());
     }
 }

@@ -2,7 +2,7 @@ package dev.orders.functions.createorder;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.order.Ids;
-import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.OrderRequest;
 import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
@@ -15,7 +15,10 @@ import dev.orders.http.view.OutcomeResponses;
 import dev.orders.http.wiring.Services;
 import java.util.List;
 
-/** Creates an order with its lines in one transaction, idempotently under an Idempotency-Key. */
+/**
+ * Creates an order with its lines in one transaction, priced from the catalogue, idempotently under an
+ * Idempotency-Key.
+ */
 public final class CreateOrderFunction extends ApiFunction {
 
     public CreateOrderFunction() {
@@ -33,7 +36,7 @@ public final class CreateOrderFunction extends ApiFunction {
 
     private static APIGatewayV2HTTPResponse create(OrderIntake intake, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
-        NewOrder order = OrderRequests.newOrder(customerId, JsonBody.parse(request.body()));
+        OrderRequest order = OrderRequests.orderRequest(customerId, JsonBody.parse(request.body()));
         return OutcomeResponses.orderIntake(intake.create(order, request.header("idempotency-key"), request.actor()));
     }
 }

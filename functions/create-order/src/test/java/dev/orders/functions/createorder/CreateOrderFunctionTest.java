@@ -8,14 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.product.ProductDetails;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
+import dev.orders.dynamodb.support.UnprocessedKeysClient;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.wiring.Services;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +28,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,6 +45,7 @@ class CreateOrderFunctionTest {
     void setUp(TestTable table) {
         fx = new Fixture(table);
         function = new CreateOrderFunction(Api.services(fx));
+        fx.seedSampleProducts();
     }
 
     @Test
@@ -58,6 +65,8 @@ class CreateOrderFunctionTest {
         assertEquals("EUR", order.get("currency"));
         List<Map<String, Object>> items = (List<Map<String, Object>>) order.get("items");
         assertEquals(List.of("MUG-BLUE", "TEA-EARL-100G"), items.stream().map(i -> i.get("sku")).toList());
+        assertEquals(List.of("Blue mug", "Earl Grey tea, 100 g"), items.stream().map(i -> i.get("name")).toList());
+        assertEquals(List.of(1250, 899), items.stream().map(i -> i.get("unitPrice")).toList());
         assertTrue(items.stream().allMatch(i -> "PENDING".equals(i.get("itemStatus"))));
         assertEquals(2500, items.get(0).get("lineTotal"));
         assertEquals(2, fx.reads.findAggregate("c-ada", orderId).orElseThrow().items().size());
@@ -102,7 +111,7 @@ class CreateOrderFunctionTest {
         invoke(function, SampleEvents.load(SAMPLE));
 
         Reply reused = invoke(function, withBody(SAMPLE, Map.of("currency", "EUR",
-                "items", List.of(Map.of("sku", "OTHER", "quantity", 1, "unitPrice", 100)))));
+                "items", List.of(Map.of("sku", "BISCUITS-200G", "quantity", 1)))));
 
         assertEquals(422, reused.status());
         assertEquals("application/problem+json", reused.contentType());
@@ -119,8 +128,8 @@ class CreateOrderFunctionTest {
         assertEquals(1, replies.stream().map(reply -> reply.json().get("orderId")).distinct().count());
         assertEquals(19, replies.stream().filter(reply -> reply.header("idempotent-replayed").isPresent()).count());
         assertEquals(1, fx.feeds.customerTimeline("c-ada", FeedRequest.first(10)).items().size());
-        // One root, one history row, two lines and the idempotency record: nothing else was written.
-        assertEquals(5, fx.itemCount());
+        // One root, one history row, two lines and the idempotency record beside the products: nothing else.
+        assertEquals(Fixture.SAMPLE_PRODUCTS.size() + 5, fx.itemCount());
     }
 
     @Test
@@ -133,17 +142,19 @@ class CreateOrderFunctionTest {
 
     @Test
     void invalidOrdersAre400WithTheOffendingFieldAndWriteNothing() {
-        Map<String, Object> good = Map.of("sku", "A", "quantity", 1, "unitPrice", 100);
+        int before = fx.itemCount();
+        Map<String, Object> good = Map.of("sku", "MUG-BLUE", "quantity", 1);
         List<Object[]> cases = List.of(
-                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "A", "quantity", 0, "unitPrice", 1))), "items[0].quantity"},
-                new Object[] {Map.of("currency", "EUR", "items", List.of(good, Map.of("sku", "B", "quantity", -2, "unitPrice", 1))), "items[1].quantity"},
-                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "A", "quantity", 1, "unitPrice", -1))), "items[0].unitPrice"},
-                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "A", "quantity", "1", "unitPrice", 1))), "items[0].quantity"},
-                new Object[] {"{\"currency\":\"EUR\",\"items\":[{\"sku\":\"A\",\"quantity\":1.5,\"unitPrice\":1}]}", "items[0].quantity"},
-                new Object[] {"{\"currency\":\"EUR\",\"items\":[{\"sku\":\"A\",\"quantity\":1,\"unitPrice\":99999999999999999999999}]}", "items[0].unitPrice"},
-                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("quantity", 1, "unitPrice", 1))), "items[0].sku"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 0))), "items[0].quantity"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(good, Map.of("sku", "MUG-BLUE", "quantity", -2))), "items[1].quantity"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("sku", "MUG-BLUE", "quantity", "1"))), "items[0].quantity"},
+                new Object[] {"{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":1.5}]}", "items[0].quantity"},
+                new Object[] {"{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":99999999999999999999999}]}", "items[0].quantity"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(Map.of("quantity", 1))), "items[0].sku"},
+                new Object[] {Map.of("currency", "EUR", "items", List.of(good, Map.of("sku", "MUG#BLUE", "quantity", 1))), "items[1].sku"},
                 new Object[] {Map.of("currency", "XXX1", "items", List.of(good)), "currency"},
-                new Object[] {Map.of("items", List.of(good)), "currency"},
+                new Object[] {Map.of("currency", "XAU", "items", List.of(good)), "currency"},
+                new Object[] {Map.of("currency", 978, "items", List.of(good)), "currency"},
                 new Object[] {Map.of("currency", "EUR"), "items"},
                 new Object[] {Map.of("currency", "EUR", "items", List.of()), "items"},
                 new Object[] {Map.of("currency", "EUR", "items", "many"), "items"},
@@ -157,15 +168,131 @@ class CreateOrderFunctionTest {
                     reply.response().getBody());
             assertFalse(reply.response().getBody().contains("dev.orders"), reply.response().getBody());
         }
-        assertEquals(0, fx.itemCount());
+        assertEquals(before, fx.itemCount());
+    }
+
+    @Test
+    void aLineCarryingAPriceOrANameIs400BecausePricesComeFromTheCatalogue() {
+        int before = fx.itemCount();
+
+        Reply priced = invoke(function, withBody(SAMPLE, Map.of("items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 1),
+                Map.of("sku", "TEA-EARL-100G", "quantity", 1, "unitPrice", 1)))));
+        Reply named = invoke(function, withBody(SAMPLE, Map.of("items", List.of(
+                Map.of("sku", "MUG-BLUE", "quantity", 1, "name", "A cheaper mug")))));
+
+        assertEquals(400, priced.status(), priced.response().getBody());
+        assertEquals(List.of(Map.of("field", "items[1].unitPrice",
+                "message", "must not be sent: prices come from the catalogue")), priced.json().get("errors"));
+        assertEquals(400, named.status(), named.response().getBody());
+        assertEquals("items[0].name", ((Map<?, ?>) ((List<?>) named.json().get("errors")).get(0)).get("field"));
+        assertEquals(before, fx.itemCount());
+    }
+
+    @Test
+    void unknownOrInactiveProductsAre422NamingEachOffendingLineAndWriteNothing() {
+        fx.putProduct("MUG-OLD", 990, "EUR", false);
+        int before = fx.itemCount();
+
+        Reply reply = invoke(function, withBody(SAMPLE, Map.of("items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 1),
+                Map.of("sku", "MUG-GOLD", "quantity", 1), Map.of("sku", "MUG-OLD", "quantity", 1)))));
+
+        assertEquals(422, reply.status(), reply.response().getBody());
+        assertEquals("application/problem+json", reply.contentType());
+        assertEquals("urn:order-service:problem:product-unavailable", reply.json().get("type"));
+        assertEquals(List.of(Map.of("field", "items[1].sku", "message", "is not in the catalogue"),
+                Map.of("field", "items[2].sku", "message", "is not for sale")), reply.json().get("errors"));
+        assertEquals(before, fx.itemCount());
+    }
+
+    @Test
+    void productsOfAnotherCurrencyThanTheOrdersAre422NamingTheLineAndWriteNothing() {
+        fx.putProduct("CAP-NYC", 2500, "USD", true);
+        int before = fx.itemCount();
+
+        Reply mixed = invoke(function, withBody(SAMPLE, Map.of("items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 1),
+                Map.of("sku", "TEA-EARL-100G", "quantity", 1), Map.of("sku", "CAP-NYC", "quantity", 1)))));
+        Reply askedInAnother = invoke(function, withBody(SAMPLE, Map.of("currency", "USD",
+                "items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 1)))));
+
+        assertEquals(422, mixed.status(), mixed.response().getBody());
+        assertEquals("urn:order-service:problem:currency-mismatch", mixed.json().get("type"));
+        assertEquals(List.of(Map.of("field", "items[2].sku", "message", "is priced in USD, the order in EUR")),
+                mixed.json().get("errors"));
+        assertEquals(422, askedInAnother.status(), askedInAnother.response().getBody());
+        assertEquals(List.of(Map.of("field", "items[0].sku", "message", "is priced in EUR, the order in USD")),
+                askedInAnother.json().get("errors"));
+        assertEquals(before, fx.itemCount());
+    }
+
+    @Test
+    void withoutACurrencyTheOrderIsInItsProductsCurrency() {
+        fx.putProduct("CAP-NYC", 2500, "USD", true);
+
+        Reply reply = invoke(function, withBody(SAMPLE, Map.of("items", List.of(Map.of("sku", "CAP-NYC", "quantity", 2)))));
+
+        assertEquals(201, reply.status(), reply.response().getBody());
+        assertEquals("USD", reply.json().get("currency"));
+        assertEquals(5000, reply.json().get("total"));
+    }
+
+    @Test
+    void aLaterChangeOfThePriceOrNameNeverChangesAnOrderAlreadyPlaced() {
+        Reply placed = invoke(function, SampleEvents.load(SAMPLE));
+        String orderId = (String) placed.json().get("orderId");
+        OrderAggregate before = fx.reads.findAggregate("c-ada", orderId).orElseThrow();
+
+        fx.products.upsert(new ProductDetails("MUG-BLUE", "Blue mug, second edition", 1490, "EUR", true));
+        fx.products.upsert(new ProductDetails("TEA-EARL-100G", "Earl Grey tea, 100 g", 950, "EUR", false));
+        Reply replayed = invoke(function, SampleEvents.load(SAMPLE));
+
+        OrderAggregate after = fx.reads.findAggregate("c-ada", orderId).orElseThrow();
+        assertEquals(before, after);
+        assertEquals(List.of(1250L, 899L), after.items().stream().map(OrderItem::unitPrice).toList());
+        assertEquals(List.of(Optional.of("Blue mug"), Optional.of("Earl Grey tea, 100 g")),
+                after.items().stream().map(OrderItem::name).toList());
+        assertEquals(2 * 1250 + 899, after.order().total());
+        assertEquals(201, replayed.status(), replayed.response().getBody());
+        assertEquals(placed.response().getBody(), replayed.response().getBody());
+    }
+
+    @Test
+    void theProductsOfAnOrderAreReadWithOneBatchGetItemOfItsDistinctSkus() {
+        UnprocessedKeysClient client = new UnprocessedKeysClient(fx.testTable.client(), 0);
+        CreateOrderFunction counted = new CreateOrderFunction(services(client));
+
+        Reply reply = invoke(counted, withBody(SAMPLE, Map.of("items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 1),
+                Map.of("sku", "TEA-EARL-100G", "quantity", 1), Map.of("sku", "MUG-BLUE", "quantity", 2)))));
+
+        assertEquals(201, reply.status(), reply.response().getBody());
+        assertEquals(3 * 1250 + 899, reply.json().get("total"));
+        assertEquals(1, client.batchGets());
+    }
+
+    @Test
+    void productsDynamoDbKeepsLeavingUnprocessedAre503WithRetryAfterAndNothingIsWritten() {
+        UnprocessedKeysClient client = UnprocessedKeysClient.always(fx.testTable.client());
+        int before = fx.itemCount();
+
+        Reply reply = invoke(new CreateOrderFunction(services(client)), SampleEvents.load(SAMPLE));
+
+        assertEquals(503, reply.status(), reply.response().getBody());
+        assertEquals("1", reply.header("retry-after").orElseThrow());
+        assertEquals(before, fx.itemCount());
     }
 
     @Test
     void aMalformedIdempotencyKeyIs400() {
+        int before = fx.itemCount();
         Map<String, Object> headers = new HashMap<>(Map.of("content-type", "application/json", "idempotency-key", "x".repeat(200)));
         Reply reply = invoke(function, variant(SAMPLE, Map.of("headers", headers)));
         assertEquals(400, reply.status());
-        assertEquals(0, fx.itemCount());
+        assertEquals(before, fx.itemCount());
+    }
+
+    /** The function's services over the fixture's table through {@code client}, configured as the template does. */
+    private Services services(UnprocessedKeysClient client) {
+        return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
+                Services.CURSOR_SECRET, Api.CURSOR_SECRET), client);
     }
 
     @Test

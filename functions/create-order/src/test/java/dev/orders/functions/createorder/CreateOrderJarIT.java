@@ -2,6 +2,7 @@ package dev.orders.functions.createorder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
@@ -23,6 +24,7 @@ class CreateOrderJarIT {
 
     @Test
     void theShadedJarServesTheSampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        new Fixture(table).seedSampleProducts();
         try (ShadedJar jar = ShadedJar.of("create-order")) {
             Object handler = jar.handler(CreateOrderFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
 

@@ -11,6 +11,7 @@ import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.order.Order;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.OrderReads;
+import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
@@ -19,6 +20,7 @@ import dev.orders.http.wiring.Services;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.local.template.TemplateTable;
+import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,6 +57,7 @@ class DynamoDbOutageTest {
         try (LocalDynamoDb server = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults().withDataDir(dataDir))) {
             String tableName = "orders-outage";
             TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(server.client(), tableName);
+            new Fixture(new TestTable(tableName, server.client())).seedSampleProducts();
             CreateOrderFunction function = new CreateOrderFunction(
                     Services.fromEnvironment(Api.environment(tableName, server.endpoint())));
 

@@ -1,0 +1,55 @@
+package dev.orders.functions.productcatalog;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.product.ProductDetails;
+import dev.orders.core.product.ProductUpsert;
+import dev.orders.core.product.Sku;
+import dev.orders.dynamodb.product.ProductCatalog;
+import dev.orders.http.api.Access;
+import dev.orders.http.api.ApiFunction;
+import dev.orders.http.api.Http;
+import dev.orders.http.api.HttpRequest;
+import dev.orders.http.api.Problem;
+import dev.orders.http.api.Route;
+import dev.orders.http.api.Router;
+import dev.orders.http.request.JsonBody;
+import dev.orders.http.view.Views;
+import dev.orders.http.wiring.Services;
+import java.util.List;
+
+/**
+ * The product catalogue orders take their prices from: administrators put products, any caller reads
+ * them. Changing a product never changes an order already placed; its lines keep what they took.
+ */
+public final class ProductCatalogFunction extends ApiFunction {
+
+    public ProductCatalogFunction() {
+        this(Services.fromEnvironment());
+    }
+
+    public ProductCatalogFunction(Services services) {
+        this(services.products());
+    }
+
+    private ProductCatalogFunction(ProductCatalog products) {
+        super(new Router(List.of(
+                new Route("PUT", "/products/{sku}", Access.admin(), request -> put(products, request)),
+                new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(products, request)))));
+    }
+
+    /** {@code {name, unitPrice, currency, active?}}; a product is for sale unless it says otherwise. */
+    private static APIGatewayV2HTTPResponse put(ProductCatalog products, HttpRequest request) {
+        String sku = Sku.of("sku", request.pathParameter("sku"));
+        JsonBody body = JsonBody.parse(request.body());
+        ProductDetails details = new ProductDetails(sku, body.requiredString("name"), body.requiredLong("unitPrice"),
+                body.requiredString("currency"), body.optionalBoolean("active").orElse(true));
+        ProductUpsert upsert = products.upsert(details);
+        return Http.json(upsert.created() ? 201 : 200, Views.product(upsert.product()));
+    }
+
+    private static APIGatewayV2HTTPResponse get(ProductCatalog products, HttpRequest request) {
+        return products.find(Sku.of("sku", request.pathParameter("sku")))
+                .map(product -> Http.json(200, Views.product(product)))
+                .orElseGet(() -> Http.problem(Problem.notFound("The product")));
+    }
+}

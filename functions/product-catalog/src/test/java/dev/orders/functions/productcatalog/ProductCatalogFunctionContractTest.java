@@ -1,0 +1,18 @@
+package dev.orders.functions.productcatalog;
+
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.TemplateContract;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class ProductCatalogFunctionContractTest {
+
+    @Test
+    void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
+        TemplateContract.assertDeployedAsDeclared(new ProductCatalogFunction(Api.services(new Fixture(table))));
+    }
+}

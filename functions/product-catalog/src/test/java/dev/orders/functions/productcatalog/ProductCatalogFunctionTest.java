@@ -1,0 +1,146 @@
+package dev.orders.functions.productcatalog;
+
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
+import static dev.orders.http.support.Api.withBody;
+import static dev.orders.http.support.Api.withPath;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.CallerChecks;
+import dev.orders.http.support.HostileRequests;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@ExtendWith(DynamoDbLocalExtension.class)
+class ProductCatalogFunctionTest {
+    private static final String PUT = "product-catalog/put-product";
+    private static final String GET = "product-catalog/get-product";
+    private Fixture fx;
+    private ProductCatalogFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new ProductCatalogFunction(Api.services(fx));
+    }
+
+    @Test
+    void samplePutCreatesTheProductThenReplacesIt() {
+        Reply created = invoke(function, SampleEvents.load(PUT));
+        Reply replaced = invoke(function, withBody(PUT, Map.of("name", "Blue mug, large", "unitPrice", 1490,
+                "currency", "EUR", "active", false)));
+
+        assertEquals(201, created.status(), created.response().getBody());
+        assertEquals("application/json", created.contentType());
+        assertEquals(Map.of("sku", "MUG-BLUE", "name", "Blue mug", "unitPrice", 1250, "currency", "EUR", "active", true),
+                product(created));
+        assertEquals(200, replaced.status(), replaced.response().getBody());
+        assertEquals(Map.of("sku", "MUG-BLUE", "name", "Blue mug, large", "unitPrice", 1490, "currency", "EUR",
+                "active", false), product(replaced));
+        assertEquals(created.json().get("createdAt"), replaced.json().get("createdAt"));
+        assertEquals(1490, fx.products.find("MUG-BLUE").orElseThrow().unitPrice());
+    }
+
+    @Test
+    void aProductIsForSaleUnlessItsPutSaysOtherwise() {
+        Reply created = invoke(function, withBody(PUT, Map.of("name", "Blue mug", "unitPrice", 1250, "currency", "EUR")));
+
+        assertEquals(201, created.status(), created.response().getBody());
+        assertEquals(true, created.json().get("active"));
+    }
+
+    @Test
+    void anyAuthenticatedCallerReadsAProductAndAnUnknownOneIs404() {
+        Reply unknown = invoke(function, SampleEvents.load(GET));
+        invoke(function, SampleEvents.load(PUT));
+
+        Reply asCustomer = invoke(function, SampleEvents.load(GET));
+        Reply asAnotherCustomer = invoke(function, Api.as(SampleEvents.load(GET), "c-eve", "orders"));
+
+        assertEquals(404, unknown.status());
+        assertEquals("application/problem+json", unknown.contentType());
+        assertEquals(200, asCustomer.status(), asCustomer.response().getBody());
+        assertEquals(Map.of("sku", "MUG-BLUE", "name", "Blue mug", "unitPrice", 1250, "currency", "EUR", "active", true),
+                product(asCustomer));
+        assertEquals(asCustomer.response().getBody(), asAnotherCustomer.response().getBody());
+    }
+
+    @Test
+    void badProductsAre400NamingTheFieldAndWriteNothing() {
+        List<Object[]> cases = List.of(
+                new Object[] {Map.of("name", "Mug", "unitPrice", -1, "currency", "EUR"), "unitPrice"},
+                new Object[] {"{\"name\":\"Mug\",\"unitPrice\":12.5,\"currency\":\"EUR\"}", "unitPrice"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", "1250", "currency", "EUR"), "unitPrice"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1_000_000_001L, "currency", "EUR"), "unitPrice"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 10_000_001, "currency", "JPY"), "unitPrice"},
+                new Object[] {Map.of("name", "Mug", "currency", "EUR"), "unitPrice"},
+                new Object[] {Map.of("name", "Gold bar", "unitPrice", 1, "currency", "XAU"), "currency"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1, "currency", "XTS"), "currency"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1, "currency", "XXX"), "currency"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1, "currency", "DEM"), "currency"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1, "currency", "eur"), "currency"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1), "currency"},
+                new Object[] {Map.of("unitPrice", 1, "currency", "EUR"), "name"},
+                new Object[] {Map.of("name", "x".repeat(201), "unitPrice", 1, "currency", "EUR"), "name"},
+                new Object[] {Map.of("name", "Mug", "unitPrice", 1, "currency", "EUR", "active", "yes"), "active"});
+        for (Object[] c : cases) {
+            Reply reply = invoke(function, withBody(PUT, c[0]));
+            assertEquals(400, reply.status(), reply.response().getBody());
+            assertEquals("application/problem+json", reply.contentType());
+            assertEquals(c[1], ((Map<?, ?>) ((List<?>) reply.json().get("errors")).get(0)).get("field"),
+                    reply.response().getBody());
+        }
+        Reply badSku = invoke(function, withPath(PUT, Map.of("sku", "MUG#BLUE")));
+        assertEquals(400, badSku.status());
+        assertEquals("sku", ((Map<?, ?>) ((List<?>) badSku.json().get("errors")).get(0)).get("field"));
+        assertEquals(0, fx.itemCount());
+    }
+
+    @Test
+    void unknownMethodsOnAProductAre405() {
+        Reply delete = invoke(function, variant(GET, Map.of("routeKey", "DELETE /products/{sku}",
+                "requestContext", Map.of("http", Map.of("method", "DELETE")))));
+
+        assertEquals(405, delete.status());
+        assertEquals("GET, PUT", delete.header("allow").orElseThrow());
+    }
+
+    @Test
+    void onlyAnAdministratorPutsProducts() {
+        CallerChecks.assertAdminOnly(fx, function, PUT);
+        assertFalse(fx.products.find("MUG-BLUE").isPresent());
+    }
+
+    @Test
+    void anyCallerWithAValidTokenReadsTheCatalogue() {
+        invoke(function, SampleEvents.load(PUT));
+        CallerChecks.assertAnyAuthenticatedCaller(fx, function, GET);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {PUT, GET})
+    void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
+        HostileRequests.assertRefusedSafely(fx, function, sample);
+    }
+
+    private static Map<String, Object> product(Reply reply) {
+        Map<String, Object> product = new HashMap<>(reply.json());
+        assertTrue(product.remove("createdAt").toString().endsWith("Z"));
+        assertTrue(product.remove("updatedAt").toString().endsWith("Z"));
+        return product;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.orders.functions.productcatalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.http.support.Api;
+import dev.orders.http.support.JarClosure;
+import dev.orders.http.support.ShadedJar;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployable jar (minimised by the shade plugin) serves every route; it lacks no class it refers to. */
+@ExtendWith(DynamoDbLocalExtension.class)
+class ProductCatalogJarIT {
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("product-catalog").missing());
+    }
+
+    @Test
+    void theShadedJarServesEverySampleEvent(TestTable table, LocalDynamoDb server) throws Exception {
+        try (ShadedJar jar = ShadedJar.of("product-catalog")) {
+            Object handler = jar.handler(ProductCatalogFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
+
+            assertEquals(404, jar.invoke(handler, "product-catalog/get-product").get("statusCode"));
+            assertEquals(201, jar.invoke(handler, "product-catalog/put-product").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "product-catalog/put-product").get("statusCode"));
+            assertEquals(200, jar.invoke(handler, "product-catalog/get-product").get("statusCode"));
+        }
+    }
+}

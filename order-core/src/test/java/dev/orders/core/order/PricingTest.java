@@ -1,0 +1,97 @@
+package dev.orders.core.order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.orders.core.product.Product;
+import dev.orders.core.validation.FieldError;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PricingTest {
+    private static final Product MUG = product("MUG", "Blue mug", 1250, "EUR", true);
+    private static final Product TEA = product("TEA", "Earl Grey", 899, "EUR", true);
+    private static final Product OLD = product("OLD", "Old mug", 500, "EUR", false);
+    private static final Product CAP = product("CAP", "Cap", 2000, "USD", true);
+    private static final Map<String, Product> CATALOGUE = Map.of("MUG", MUG, "TEA", TEA, "OLD", OLD, "CAP", CAP);
+
+    @Test
+    void linesTakeNameAndUnitPriceFromTheCatalogueAndTheOrderItsProductsCurrency() {
+        NewOrder order = priced(request(Optional.empty(), line("MUG", 2), line("TEA", 1), line("MUG", 1)));
+
+        assertEquals("EUR", order.currency());
+        assertEquals(List.of(new NewItem("MUG", "Blue mug", 2, 1250), new NewItem("TEA", "Earl Grey", 1, 899),
+                new NewItem("MUG", "Blue mug", 1, 1250)), order.items());
+        assertEquals(3 * 1250 + 899, order.total());
+    }
+
+    @Test
+    void theCurrencyAskedForMustBeTheProductsCurrency() {
+        assertEquals("EUR", priced(request(Optional.of("EUR"), line("MUG", 1))).currency());
+
+        assertEquals(new PricingRefusal.CurrencyMismatch(List.of(
+                        new FieldError("items[0].sku", "is priced in EUR, the order in USD"))),
+                refusal(request(Optional.of("USD"), line("MUG", 1), line("CAP", 1))));
+    }
+
+    @Test
+    void productsOfDifferentCurrenciesAreRefusedNamingTheLinesInAnotherCurrencyThanTheFirst() {
+        assertEquals(new PricingRefusal.CurrencyMismatch(List.of(
+                        new FieldError("items[2].sku", "is priced in USD, the order in EUR"))),
+                refusal(request(Optional.empty(), line("MUG", 1), line("TEA", 1), line("CAP", 1))));
+    }
+
+    @Test
+    void unknownAndInactiveProductsAreRefusedNamingEachOffendingLine() {
+        assertEquals(new PricingRefusal.ProductUnavailable(List.of(
+                        new FieldError("items[1].sku", "is not in the catalogue"),
+                        new FieldError("items[2].sku", "is not for sale"))),
+                refusal(request(Optional.empty(), line("MUG", 1), line("NOPE", 1), line("OLD", 1), line("CAP", 1))));
+    }
+
+    @Test
+    void aLineAddedAloneIsPricedFromItsProductOrRefusedOnItsSku() {
+        ItemRequest mug = new ItemRequest("MUG", 3);
+
+        assertEquals(new Pricing.Priced<>(new NewItem("MUG", "Blue mug", 3, 1250)), mug.price(Optional.of(MUG)));
+        assertEquals(new Pricing.Refused<>(new PricingRefusal.ProductUnavailable(
+                List.of(new FieldError("sku", "is not in the catalogue")))), mug.price(Optional.empty()));
+        assertEquals(new Pricing.Refused<>(new PricingRefusal.ProductUnavailable(
+                List.of(new FieldError("sku", "is not for sale")))), new ItemRequest("OLD", 1).price(Optional.of(OLD)));
+    }
+
+    @Test
+    void theCatalogueIsReadOncePerSkuAndTheFingerprintIgnoresPrices() {
+        OrderRequest request = request(Optional.empty(), line("MUG", 2), line("TEA", 1), line("MUG", 1));
+
+        assertEquals(Set.of("MUG", "TEA"), request.skus());
+        assertEquals(request.fingerprint(), request(Optional.empty(), line("MUG", 2), line("TEA", 1), line("MUG", 1)).fingerprint());
+        assertNotEquals(request.fingerprint(), request(Optional.of("EUR"), line("MUG", 2), line("TEA", 1), line("MUG", 1)).fingerprint());
+        assertNotEquals(request.fingerprint(), request(Optional.empty(), line("MUG", 3), line("TEA", 1), line("MUG", 1)).fingerprint());
+    }
+
+    private static NewOrder priced(OrderRequest request) {
+        return ((Pricing.Priced<NewOrder>) assertInstanceOf(Pricing.Priced.class, request.price(CATALOGUE))).value();
+    }
+
+    private static PricingRefusal refusal(OrderRequest request) {
+        return ((Pricing.Refused<?>) assertInstanceOf(Pricing.Refused.class, request.price(CATALOGUE))).refusal();
+    }
+
+    private static OrderRequest request(Optional<String> currency, ItemRequest... lines) {
+        return new OrderRequest("c-1", currency, List.of(lines));
+    }
+
+    private static ItemRequest line(String sku, long quantity) {
+        return new ItemRequest(sku, quantity);
+    }
+
+    private static Product product(String sku, String name, long unitPrice, String currency, boolean active) {
+        return new Product(sku, name, unitPrice, currency, active, Instant.EPOCH, Instant.EPOCH);
+    }
+}
