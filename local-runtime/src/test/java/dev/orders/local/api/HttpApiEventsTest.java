@@ -97,7 +97,8 @@ class HttpApiEventsTest {
         }
         // As API Gateway: the token's whole scope list, and only where the template's event declares scopes.
         assertEquals(Map.of("GET /orders", List.of("orders", "orders:admin"),
-                "GET /orders/{orderId}", List.of("orders", "orders:admin")), listed);
+                "GET /orders/{orderId}", List.of("orders", "orders:admin"),
+                "PUT /products/{sku}", List.of("orders", "orders:admin")), listed);
     }
 
     @SuppressWarnings("unchecked")

@@ -73,12 +73,13 @@ class SamTemplateTest {
     }
 
     @Test
-    void theTemplateScopesExactlyTheCrossCustomerRoutesToAdministrators() {
+    void theTemplateScopesExactlyTheAdministratorsRoutesToAdministrators() {
         Map<String, List<String>> scoped = new TreeMap<>();
         SamTemplate.repository().functions().forEach(f -> f.routes().stream()
                 .filter(route -> !route.authorizationScopes().isEmpty())
                 .forEach(route -> scoped.put(route.key(), route.authorizationScopes())));
-        assertEquals(Map.of("GET /orders", List.of("orders:admin"), "GET /orders/{orderId}", List.of("orders:admin")), scoped);
+        assertEquals(Map.of("GET /orders", List.of("orders:admin"), "GET /orders/{orderId}", List.of("orders:admin"),
+                "PUT /products/{sku}", List.of("orders:admin")), scoped);
     }
 
     private static SamTemplate.HttpRoute route(SamTemplate template, String event) {

@@ -93,7 +93,7 @@ class ProductCatalogTest {
                 () -> catalogue(client, table).find(List.of("MUG")));
 
         assertEquals(OrdersTable.BATCH_GET_ATTEMPTS, client.batchGets());
-        assertEquals(Optional.of(StoreFault.UNAVAILABLE), StoreFault.of(e));
+        assertEquals(Optional.of(StoreFault.BUSY), StoreFault.of(e));
     }
 
     @Test
