@@ -1,12 +1,10 @@
 package dev.orders.dynamodb.table;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -24,9 +22,6 @@ public final class Transaction {
     public static final int MAX_ACTIONS = 100;
     /** Attempts of a transaction that DynamoDB cancels for the moment only (throttling, conflicts). */
     public static final int ATTEMPTS = 3;
-    /** Half jitter: 25 to 50 ms before the second attempt, 50 to 100 ms before the third. */
-    private static final BackoffStrategy BACKOFF =
-            BackoffStrategy.exponentialDelayHalfJitter(Duration.ofMillis(50), Duration.ofMillis(500));
 
     private final DynamoDbClient client;
     private final String tableName;
@@ -103,17 +98,10 @@ public final class Transaction {
                 if (attempt == ATTEMPTS) {
                     throw Cancellation.gaveUp(e);
                 }
-                backOff(attempt + 1, e);
+                if (!RetryPause.before(attempt + 1)) {
+                    throw Cancellation.gaveUp(e);
+                }
             }
-        }
-    }
-
-    private static void backOff(int nextAttempt, TransactionCanceledException cancelled) {
-        try {
-            Thread.sleep(BACKOFF.computeDelay(nextAttempt).toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw Cancellation.gaveUp(cancelled);
         }
     }
 
