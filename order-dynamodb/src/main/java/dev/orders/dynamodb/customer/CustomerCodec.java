@@ -7,6 +7,7 @@ import dev.orders.core.customer.Customer;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
+import dev.orders.dynamodb.table.OrdersTable;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -16,8 +17,8 @@ final class CustomerCodec {
     static final String CUSTOMER_ID = "customerId";
     static final String NAME = "name";
     static final String EMAIL = "email";
-    static final String CREATED_AT = "createdAt";
-    static final String UPDATED_AT = "updatedAt";
+    static final String CREATED_AT = OrdersTable.CREATED_AT;
+    static final String UPDATED_AT = OrdersTable.UPDATED_AT;
 
     private CustomerCodec() {
     }

@@ -1,16 +1,13 @@
 package dev.orders.dynamodb.customer;
 
 import static dev.orders.dynamodb.table.Attrs.s;
-import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.customer.Customer;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.core.customer.CustomerUpsert;
 import dev.orders.core.time.Timestamps;
-import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.ConditionalWrite;
-import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.time.Clock;
@@ -21,28 +18,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Access patterns of customer profiles; each is one request. */
 public record CustomerRepository(OrdersTable table, Clock clock) {
-    /**
-     * Creates or replaces name and email in one UpdateItem. An update, not a put, so that attributes
-     * this code does not know (written by a newer version) survive; createdAt is kept from the first write.
-     */
+    /** Creates or replaces name and email, keeping createdAt from the first write ({@link OrdersTable#upsert}). */
     public CustomerUpsert upsert(CustomerDetails details) {
         Instant now = Timestamps.truncate(clock.instant());
-        ConditionalWrite write = table.update(CustomerCodec.key(details.customerId()),
-                "SET #type = :type, #id = :id, #name = :name, #email = :email,"
-                        + " #updated = :now, #created = if_not_exists(#created, :now)",
-                "attribute_not_exists(#pk) OR #type = :type",
-                Map.of("#pk", Keys.PK, "#type", EntityType.ATTRIBUTE,
-                        "#id", CustomerCodec.CUSTOMER_ID, "#name", CustomerCodec.NAME,
-                        "#email", CustomerCodec.EMAIL, "#updated", CustomerCodec.UPDATED_AT,
-                        "#created", CustomerCodec.CREATED_AT),
-                Map.of(":type", s(EntityType.CUSTOMER), ":id", s(details.customerId()), ":name", s(details.name()),
-                        ":email", s(details.email()), ":now", time(now)));
-        if (write instanceof ConditionalWrite.Refused refused) {
-            // The profile key holds an item of another type: decoding it reports the corruption.
-            CustomerCodec.decode(refused.holder());
-            throw new CorruptItemException("the profile of " + details.customerId() + " refused an update");
-        }
-        Map<String, AttributeValue> before = ((ConditionalWrite.Written) write).before();
+        Map<String, AttributeValue> before = table.upsert(CustomerCodec.key(details.customerId()),
+                EntityType.CUSTOMER, Map.of(CustomerCodec.CUSTOMER_ID, s(details.customerId()),
+                        CustomerCodec.NAME, s(details.name()), CustomerCodec.EMAIL, s(details.email())), now);
         boolean created = before.isEmpty();
         Instant createdAt = created ? now : CustomerCodec.decode(before).createdAt();
         return new CustomerUpsert(

@@ -6,6 +6,7 @@ import dev.orders.core.product.Product;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
+import dev.orders.dynamodb.table.OrdersTable;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -16,8 +17,8 @@ final class ProductCodec {
     static final String UNIT_PRICE = "unitPrice";
     static final String CURRENCY = "currency";
     static final String ACTIVE = "active";
-    static final String CREATED_AT = "createdAt";
-    static final String UPDATED_AT = "updatedAt";
+    static final String CREATED_AT = OrdersTable.CREATED_AT;
+    static final String UPDATED_AT = OrdersTable.UPDATED_AT;
 
     private ProductCodec() {
     }

@@ -1,11 +1,12 @@
 package dev.orders.dynamodb.table;
 
 import dev.orders.dynamodb.keys.Keys;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -31,10 +32,11 @@ public final class OrdersTable {
     public static final int MAX_BATCH_GET_KEYS = 100;
     /** Rounds of one BatchGetItem, the first included, before keys DynamoDB keeps leaving unprocessed are given up. */
     public static final int BATCH_GET_ATTEMPTS = 4;
-    /** Base of the half-jitter exponential backoff between those rounds: 25-50, 50-100, then 100-200 ms. */
-    private static final long BATCH_GET_BACKOFF_MILLIS = 50;
     /** The condition of a row that must be new: no item holds its key. */
     static final String NO_ITEM = "attribute_not_exists(#pk)";
+    /** Every entity's time of creation and of its last change, as {@link #upsert} keeps them. */
+    public static final String CREATED_AT = "createdAt";
+    public static final String UPDATED_AT = "updatedAt";
     static final Map<String, String> NO_ITEM_NAMES = Map.of("#pk", Keys.PK);
 
     private final DynamoDbClient client;
@@ -100,7 +102,9 @@ public final class OrdersTable {
                 throw new UnprocessedKeysException(unprocessed.keys().size() + " of " + keys.size()
                         + " keys were still unprocessed after " + attempt + " attempts");
             }
-            pauseBeforeAttempt(attempt + 1);
+            if (!RetryPause.before(attempt + 1)) {
+                throw new UnprocessedKeysException("interrupted while waiting to ask again for unprocessed keys");
+            }
             pending = unprocessed.toBuilder().consistentRead(true).build();
         }
         return items;
@@ -152,19 +156,37 @@ public final class OrdersTable {
         }
     }
 
+    /**
+     * Creates or replaces the entity of {@code type} at {@code key} in one UpdateItem: {@code attributes}
+     * set, {@value #UPDATED_AT} now, {@value #CREATED_AT} only on the first write. An update, not a put, so
+     * attributes this code does not know (written by a newer version) survive. A key that holds an item
+     * of another type is refused as corrupt data. Answers the item as it was; empty when it is new.
+     */
+    public Map<String, AttributeValue> upsert(Map<String, AttributeValue> key, EntityType type,
+                                              Map<String, AttributeValue> attributes, Instant now) {
+        Map<String, String> names = new HashMap<>(Map.of("#pk", Keys.PK, "#type", EntityType.ATTRIBUTE,
+                "#updated", UPDATED_AT, "#created", CREATED_AT));
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":type", Attrs.s(type), ":now", Attrs.time(now)));
+        StringBuilder update =
+                new StringBuilder("SET #type = :type, #updated = :now, #created = if_not_exists(#created, :now)");
+        attributes.forEach((name, value) -> {
+            String placeholder = "a" + names.size();
+            names.put("#" + placeholder, name);
+            values.put(":" + placeholder, value);
+            update.append(", #").append(placeholder).append(" = :").append(placeholder);
+        });
+        ConditionalWrite write = update(key, update.toString(), "attribute_not_exists(#pk) OR #type = :type",
+                names, values);
+        if (write instanceof ConditionalWrite.Refused refused) {
+            ItemReader.of(refused.holder(), type); // throws, naming the type the key holds
+            throw new CorruptItemException("the " + type + " at " + key + " refused an update");
+        }
+        return ((ConditionalWrite.Written) write).before();
+    }
+
     /** A new transaction on this table; nothing is sent before {@link Transaction#commit()}. */
     public Transaction transaction() {
         return new Transaction(client, tableName);
-    }
-
-    private static void pauseBeforeAttempt(int attempt) {
-        long ceiling = BATCH_GET_BACKOFF_MILLIS << (attempt - 2);
-        try {
-            Thread.sleep(ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UnprocessedKeysException("interrupted while waiting to ask again for unprocessed keys");
-        }
     }
 
     /** DynamoDB refuses an empty map of expression values; no map is sent instead. */
