@@ -38,7 +38,7 @@ public final class SdkBaseline {
                 client.batchGetItem(b -> b.requestItems(Map.of(table, KeysAndAttributes.builder().consistentRead(true)
                         .keys(key("PRODUCT#MUG-BLUE", "PRODUCT"), key("PRODUCT#TEA-EARL-100G", "PRODUCT")).build())));
                 client.transactWriteItems(b -> b.transactItems(
-                        put(table, "ORDER#new", "ROOT"), put(table, "ORDER#new", "HISTORY#0000000001"),
+                        put(table, "ORDER#new", "ROOT"), put(table, "ORDER#new", "EVENT#0000000001"),
                         put(table, "ORDER#new", "ITEM#1"), put(table, "ORDER#new", "ITEM#2"),
                         put(table, customer, "IDEMPOTENCY#new")));
             }
@@ -48,7 +48,7 @@ public final class SdkBaseline {
                         TransactWriteItem.builder().update(u -> u.tableName(table).key(root)
                                 .updateExpression("SET version = version + :one")
                                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))).build(),
-                        put(table, order, "HISTORY#0000000002")));
+                        put(table, order, "EVENT#0000000002")));
             }
             default -> throw new IllegalArgumentException("unknown request " + args[1]);
         }

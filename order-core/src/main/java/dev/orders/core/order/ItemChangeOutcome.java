@@ -13,6 +13,10 @@ public sealed interface ItemChangeOutcome {
     record StatusChanged(OrderItem item) implements ItemChangeOutcome {
     }
 
+    /** The caller's expected version of the order is not the current one; nothing was written. */
+    record StaleVersion(long currentVersion) implements ItemChangeOutcome {
+    }
+
     /** The role may not move a line to {@code target} at all; nothing was read or written. */
     record Forbidden(Role role, ItemStatus target) implements ItemChangeOutcome {
     }

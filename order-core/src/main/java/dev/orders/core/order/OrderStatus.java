@@ -2,6 +2,7 @@ package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -42,6 +43,31 @@ public enum OrderStatus {
     /** Items are picked, shipped or cancelled only while the order is being fulfilled. */
     public boolean isInFulfillment() {
         return this == PAID || this == IN_FULFILLMENT || this == PARTIALLY_FULFILLED;
+    }
+
+    /**
+     * PARTIALLY_FULFILLED and FULFILLED say what the lines are: an order reaches them only by its lines'
+     * statuses ({@link #followingLines}), never by hand, so they can never contradict the lines.
+     */
+    public boolean followsLines() {
+        return this == PARTIALLY_FULFILLED || this == FULFILLED;
+    }
+
+    /**
+     * The status an order in fulfilment takes from its lines' statuses: FULFILLED when every line is
+     * SHIPPED or CANCELLED and one was shipped, PARTIALLY_FULFILLED when some are shipped, IN_FULFILLMENT
+     * once one is picked. Itself when the lines do not move it (the lifecycle never moves backwards; an
+     * order whose lines were all cancelled stays as it is, to be refunded).
+     */
+    public OrderStatus followingLines(Collection<ItemStatus> lines) {
+        if (!isInFulfillment()) {
+            return this;
+        }
+        boolean shipped = lines.contains(ItemStatus.SHIPPED);
+        boolean done = lines.stream().allMatch(line -> line == ItemStatus.SHIPPED || line == ItemStatus.CANCELLED);
+        boolean started = shipped || lines.contains(ItemStatus.PICKED);
+        OrderStatus follows = shipped && done ? FULFILLED : shipped ? PARTIALLY_FULFILLED : started ? IN_FULFILLMENT : this;
+        return canMoveTo(follows) ? follows : this;
     }
 
     public static Set<OrderStatus> openForItemChanges() {

@@ -2,11 +2,16 @@ package dev.orders.core.order;
 
 /** Outcome of a status transition. */
 public sealed interface StatusChangeOutcome {
-    record Changed(Order order, StatusChange change) implements StatusChangeOutcome {
+    /** The order as it is after the change, and the change's event. */
+    record Changed(Order order, OrderEvent event) implements StatusChangeOutcome {
     }
 
     /** The role may not move an order to {@code target} at all; nothing was read or written. */
     record Forbidden(Role role, OrderStatus target) implements StatusChangeOutcome {
+    }
+
+    /** The target is a status the order reaches only by its lines' statuses; nothing was read or written. */
+    record FollowsLines(OrderStatus target) implements StatusChangeOutcome {
     }
 
     /** The caller's version is not the current one; nothing was written. */

@@ -33,10 +33,18 @@ public record StatusChangeRequest(
         }
     }
 
-    /** The refusal of a move the role may not make, decided before the order is read. */
-    public Optional<StatusChangeOutcome> forbidden() {
-        return role.mayMoveOrderTo(target) ? Optional.empty()
-                : Optional.of(new StatusChangeOutcome.Forbidden(role, target));
+    /**
+     * The refusal decided before the order is read: a move the role may not make, then a status that
+     * only the lines' statuses set.
+     */
+    public Optional<StatusChangeOutcome> refusalBeforeRead() {
+        if (!role.mayMoveOrderTo(target)) {
+            return Optional.of(new StatusChangeOutcome.Forbidden(role, target));
+        }
+        if (target.followsLines()) {
+            return Optional.of(new StatusChangeOutcome.FollowsLines(target));
+        }
+        return Optional.empty();
     }
 
     /** The refusal of this move from {@code current}: a stale expected version, or a move the lifecycle forbids. */

@@ -8,8 +8,8 @@ import java.time.Instant;
  *
  * <p>An order owns its own partition, {@code ORDER#<orderId>}, so it can be found by its id alone and
  * no other order's rows can ever be read with it: there is no shared sort-key prefix to collide on.
- * Within it, sort keys order as HISTORY# &lt; ITEM# &lt; ROOT, so the aggregate (items and root) is one
- * contiguous range that never touches the history rows.
+ * Within it, sort keys order as EVENT# &lt; ITEM# &lt; ROOT, so the aggregate (items and root) is one
+ * contiguous range that never touches the event rows.
  */
 public final class Keys {
     public static final String PK = "PK";
@@ -31,7 +31,7 @@ public final class Keys {
     public static final String PROFILE_SK = "PROFILE";
     public static final String ROOT_SK = "ROOT";
     public static final String ITEM_PREFIX = "ITEM#";
-    public static final String HISTORY_PREFIX = "HISTORY#";
+    public static final String EVENT_PREFIX = "EVENT#";
     public static final String STATUS_PREFIX = "STATUS#";
     public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
     public static final String WEBHOOK_PREFIX = "WEBHOOK#";
@@ -72,9 +72,9 @@ public final class Keys {
         return ITEM_PREFIX + itemId;
     }
 
-    public static String historySk(long version) {
+    public static String eventSk(long version) {
         String digits = Long.toString(version);
-        return HISTORY_PREFIX + "0".repeat(Math.max(0, VERSION_DIGITS - digits.length())) + digits;
+        return EVENT_PREFIX + "0".repeat(Math.max(0, VERSION_DIGITS - digits.length())) + digits;
     }
 
     /** Customer timeline partition (GSI1PK). */

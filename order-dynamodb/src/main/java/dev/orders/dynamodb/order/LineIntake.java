@@ -12,6 +12,7 @@ import dev.orders.core.order.Pricing;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.ItemReader;
+import dev.orders.dynamodb.table.Rounds;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -43,15 +44,17 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
         }
     }
 
-    public Result add(String customerId, String orderId, ItemRequest request, Optional<String> idempotencyKey) {
+    /** Adds the line, at {@code expectedVersion} of the order if given, once per idempotency key if given. */
+    public Result add(String customerId, String orderId, ItemRequest request, Optional<Long> expectedVersion,
+                      Optional<String> idempotencyKey, String actor) {
         Optional<IdempotencyKey> key = IdempotencyKey.of(customerId, idempotencyKey);
         if (key.isEmpty()) {
-            return decided(lines.addItem(customerId, orderId, request));
+            return decided(lines.addItem(customerId, orderId, request, expectedVersion, actor));
         }
-        Pricing<OrderLines.PricedLine> pricing = lines.price(request);
+        Pricing<OrderLines.PricedLine> pricing = lines.price(orderId, request);
         if (pricing instanceof Pricing.Priced<OrderLines.PricedLine> priced) {
-            return ProcessedRecords.untilDecided("line addition",
-                    () -> attempt(key.get(), orderId, request, priced.value()));
+            return Rounds.untilDecided("line addition",
+                    () -> attempt(key.get(), orderId, request, priced.value(), expectedVersion, actor));
         }
         // A retry whose first try added the line is answered with it, even if the catalogue refuses it now.
         ItemChangeOutcome refused = new ItemChangeOutcome.NotPriceable(
@@ -61,12 +64,12 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
 
     /** One try with a new line id; empty when the key's record expired between the write and the read. */
     private Optional<Result> attempt(IdempotencyKey key, String orderId, ItemRequest request,
-                                     OrderLines.PricedLine priced) {
+                                     OrderLines.PricedLine priced, Optional<Long> expectedVersion, String actor) {
         OrderItem line = lines.newLine(key.customerId(), orderId, priced.item());
         ProcessedRecord record = key.record(records, request.fingerprint(key.customerId(), orderId),
                 Map.of(ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt()),
                         NAME, s(priced.item().name()), UNIT_PRICE, n(priced.item().unitPrice())));
-        Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, priced.currency(), record);
+        Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, priced, expectedVersion, actor, record);
         return outcome.isPresent() ? Optional.of(decided(outcome.get())) : earlier(key, orderId, request);
     }
 

@@ -6,17 +6,20 @@ import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.core.order.StatusChange;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.Attrs;
+import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Items of an order's partition: the root (with its feed keys), the lines, the history rows. */
+/** Items of an order's partition: the root (with its feed keys), the lines, the events of its log. */
 public final class OrderCodec {
     static final String ORDER_ID = "orderId";
     static final String CUSTOMER_ID = "customerId";
@@ -34,12 +37,10 @@ public final class OrderCodec {
     static final String UNIT_PRICE = "unitPrice";
     static final String LINE_TOTAL = "lineTotal";
     static final String ITEM_STATUS = "itemStatus";
-    static final String FROM_STATUS = "fromStatus";
-    static final String TO_STATUS = "toStatus";
-    static final String CHANGED_AT = "changedAt";
-    static final String CHANGED_BY = "changedBy";
-    static final String REASON = "reason";
-    static final String EVENT_ID = "eventId";
+    static final String TYPE = "type";
+    static final String AT = "at";
+    static final String BY = "by";
+    static final String DATA = "data";
 
     private OrderCodec() {
     }
@@ -52,8 +53,8 @@ public final class OrderCodec {
         return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.itemSk(itemId)));
     }
 
-    static Map<String, AttributeValue> historyKey(String orderId, long version) {
-        return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.historySk(version)));
+    static Map<String, AttributeValue> eventKey(String orderId, long version) {
+        return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.eventSk(version)));
     }
 
     /** The root item with its three feed keys; public for bulk loading (benchmarks). */
@@ -114,26 +115,33 @@ public final class OrderCodec {
                 r.enumValue(ITEM_STATUS, ItemStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT));
     }
 
-    /** History rows carry no GSI attributes: they stay out of every feed. */
-    static Map<String, AttributeValue> encodeChange(StatusChange change) {
-        Map<String, AttributeValue> item = new HashMap<>(historyKey(change.orderId(), change.version()));
-        item.put(EntityType.ATTRIBUTE, s(EntityType.STATUS_CHANGE));
-        item.put(ORDER_ID, s(change.orderId()));
-        item.put(CUSTOMER_ID, s(change.customerId()));
-        item.put(VERSION, n(change.version()));
-        change.from().ifPresent(from -> item.put(FROM_STATUS, s(from)));
-        item.put(TO_STATUS, s(change.to()));
-        item.put(CHANGED_AT, time(change.changedAt()));
-        item.put(CHANGED_BY, s(change.changedBy()));
-        change.reason().ifPresent(reason -> item.put(REASON, s(reason)));
-        change.eventId().ifPresent(eventId -> item.put(EVENT_ID, s(eventId)));
+    /**
+     * An event row of the order's log (docs/EVENTS.md): no GSI attributes, so it stays out of every
+     * feed; its data in the shape {@link OrderChange#data()} gives it.
+     */
+    static Map<String, AttributeValue> encodeEvent(OrderEvent event) {
+        Map<String, AttributeValue> item = new HashMap<>(eventKey(event.orderId(), event.version()));
+        item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER_EVENT));
+        item.put(ORDER_ID, s(event.orderId()));
+        item.put(CUSTOMER_ID, s(event.customerId()));
+        item.put(VERSION, n(event.version()));
+        item.put(TYPE, s(event.type()));
+        item.put(AT, time(event.at()));
+        item.put(BY, s(event.by()));
+        item.put(DATA, Attrs.document(event.change().data()));
         return item;
     }
 
-    static StatusChange decodeChange(Map<String, AttributeValue> item) {
-        ItemReader r = ItemReader.of(item, EntityType.STATUS_CHANGE);
-        return new StatusChange(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.number(VERSION),
-                r.optionalEnum(FROM_STATUS, OrderStatus.class), r.enumValue(TO_STATUS, OrderStatus.class),
-                r.time(CHANGED_AT), r.string(CHANGED_BY), r.optionalString(REASON), r.optionalString(EVENT_ID));
+    static OrderEvent decodeEvent(Map<String, AttributeValue> item) {
+        ItemReader r = ItemReader.of(item, EntityType.ORDER_EVENT);
+        OrderChange change;
+        try {
+            change = OrderChange.of(r.string(TYPE), r.document(DATA));
+        } catch (IllegalArgumentException e) {
+            throw new CorruptItemException("event " + r.number(VERSION) + " of order " + r.string(ORDER_ID)
+                    + ": " + e.getMessage());
+        }
+        return new OrderEvent(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.number(VERSION), r.time(AT), r.string(BY),
+                change);
     }
 }

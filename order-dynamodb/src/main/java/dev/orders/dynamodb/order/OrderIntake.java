@@ -14,6 +14,7 @@ import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.ItemReader;
+import dev.orders.dynamodb.table.Rounds;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,7 +50,7 @@ public record OrderIntake(OrderReads reads, OrderWrites writes, ProductCatalog p
         Optional<IdempotencyKey> key = IdempotencyKey.of(request.customerId(), idempotencyKey);
         Pricing<NewOrder> pricing = request.price(products.find(request.skus()));
         if (pricing instanceof Pricing.Priced<NewOrder> priced) {
-            return ProcessedRecords.untilDecided("order creation", () -> attempt(request, priced.value(), key, actor));
+            return Rounds.untilDecided("order creation", () -> attempt(request, priced.value(), key, actor));
         }
         PricingRefusal refusal = ((Pricing.Refused<NewOrder>) pricing).refusal();
         return key.flatMap(k -> earlier(request, k)).orElseGet(() -> new Result.NotOrderable(refusal));

@@ -7,8 +7,8 @@ import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
-import dev.orders.core.order.StatusChange;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * Reads of orders, their lines and their status history; each is one GetItem or one Query of the
+ * Reads of orders, their lines and their event logs; each is one GetItem or one Query of the
  * order's own partition, strongly consistent. Reads by customer return nothing for another
  * customer's order, exactly as for a missing one.
  */
@@ -71,8 +71,8 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
                 .filter(item -> item.customerId().equals(customerId));
     }
 
-    /** Status history newest first; empty when the order does not exist or is someone else's. */
-    public Optional<Page<StatusChange>> history(String customerId, String orderId, int limit,
+    /** The order's events newest first; empty when the order does not exist or is someone else's. */
+    public Optional<Page<OrderEvent>> history(String customerId, String orderId, int limit,
                                                 Optional<String> cursor) {
         Ids.orderId(orderId);
         String scope = CursorCodec.scope(List.of("history", customerId, orderId));
@@ -81,19 +81,19 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
             b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
                     .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
                     .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)),
-                            ":prefix", s(Keys.HISTORY_PREFIX)))
+                            ":prefix", s(Keys.EVENT_PREFIX)))
                     .scanIndexForward(false)
                     .consistentRead(true)
                     .limit(limit + 1);
-            afterVersion.ifPresent(version -> b.exclusiveStartKey(OrderCodec.historyKey(orderId, version)));
+            afterVersion.ifPresent(version -> b.exclusiveStartKey(OrderCodec.eventKey(orderId, version)));
         });
-        List<StatusChange> changes = response.items().stream().map(OrderCodec::decodeChange).toList();
-        if (changes.stream().anyMatch(change -> !change.customerId().equals(customerId))
-                || changes.isEmpty() && afterVersion.isEmpty()) {
+        List<OrderEvent> events = response.items().stream().map(OrderCodec::decodeEvent).toList();
+        if (events.stream().anyMatch(event -> !event.customerId().equals(customerId))
+                || events.isEmpty() && afterVersion.isEmpty()) {
             return Optional.empty();
         }
-        List<StatusChange> page = changes.subList(0, Math.min(limit, changes.size()));
-        Optional<String> next = changes.size() > limit
+        List<OrderEvent> page = events.subList(0, Math.min(limit, events.size()));
+        Optional<String> next = events.size() > limit
                 ? Optional.of(cursors.encode(scope, Long.toString(page.get(page.size() - 1).version())))
                 : Optional.empty();
         return Optional.of(new Page<>(page, next));

@@ -1,47 +1,43 @@
 package dev.orders.dynamodb.order;
 
-import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
-import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineDetails;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderCreation;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.core.order.StatusChange;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.time.Timestamps;
-import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.Rounds;
 import dev.orders.dynamodb.table.Transaction;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * Writes of whole orders: creation, and status changes with their history row. Each is one
+ * Writes of whole orders: creation, and status changes, each with its event. Each is one
  * transaction; a processed record (an idempotency key, a payment event) may join it, and then the
  * write happens once for all deliveries of that request: the {@code ...Once} methods answer empty
  * when the record was already there.
  */
 public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords records, Clock clock) {
-    private static final String ROOT = "root";
-    private static final String HISTORY = "history";
-
-    /** Writes the root, its first history row (version 1, CREATED) and every line: all or nothing. */
+    /** Writes the root, its first event (version 1, OrderCreated) and every line: all or nothing. */
     public OrderCreation create(String orderId, NewOrder newOrder, String actor) {
         return create(orderId, newItemIds(newOrder), newOrder, actor, Optional.empty()).orElseThrow();
     }
@@ -71,12 +67,12 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         }
         Order root = new Order(orderId, newOrder.customerId(), OrderStatus.CREATED, 1, newOrder.total(),
                 newOrder.currency(), lines.size(), now, now);
-        StatusChange created = new StatusChange(orderId, newOrder.customerId(), 1, Optional.empty(),
-                OrderStatus.CREATED, now, actor, Optional.empty(), Optional.empty());
+        OrderEvent created = new OrderEvent(orderId, newOrder.customerId(), 1, now, actor, new OrderChange.OrderCreated(
+                root.status(), root.total(), root.currency(), lines.stream().map(LineDetails::of).toList()));
 
         Transaction transaction = table.transaction()
-                .putNew(ROOT, OrderCodec.encodeRoot(root, table.statusShards()))
-                .putNew(HISTORY, OrderCodec.encodeChange(created));
+                .putNew(RootChange.ROOT, OrderCodec.encodeRoot(root, table.statusShards()))
+                .putNew("event 1", OrderCodec.encodeEvent(created));
         lines.forEach(line -> transaction.putNew("line " + line.itemId(), OrderCodec.encodeItem(line)));
         record.ifPresent(r -> records.addTo(transaction, r));
         Optional<Cancellation> cancelled = transaction.commit();
@@ -90,44 +86,55 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
     }
 
     /**
-     * A status change as a client asks for it: refused before any read if the role may not make it;
-     * otherwise read the root, then write on the condition that its version and status are still the
-     * ones read (and the ones the client expected, if it said).
+     * A status change as a client asks for it: refused before any read if the role may not make it or
+     * the lines set that status; otherwise read the root, decide, and write on the condition that it is
+     * still the version read. If another change came first, the move is decided again on the order as
+     * it is now, where a version the client expected is stale.
      */
     public StatusChangeOutcome changeStatus(StatusChangeRequest request) {
-        Optional<StatusChangeOutcome> forbidden = request.forbidden();
-        if (forbidden.isPresent()) {
-            return forbidden.get();
+        Optional<StatusChangeOutcome> refused = request.refusalBeforeRead();
+        if (refused.isPresent()) {
+            return refused.get();
         }
-        Optional<Order> found = request.customerId()
+        Optional<Order> read = request.customerId()
                 .map(customerId -> reads.findHeader(customerId, request.orderId()))
                 .orElseGet(() -> reads.findHeaderById(request.orderId()));
-        if (found.isEmpty()) {
-            return new StatusChangeOutcome.OrderNotFound();
-        }
-        return request.refusalFrom(found.get()).orElseGet(() ->
-                changeStatusFrom(found.get(), request.target(), request.actor(), request.reason()));
+        return Rounds.untilDecided("status change of order " + request.orderId(), () -> {
+            Optional<Order> found = request.customerId()
+                    .map(customerId -> reads.findHeader(customerId, request.orderId()))
+                    .orElseGet(() -> reads.findHeaderById(request.orderId()));
+            if (found.isEmpty()) {
+                return Optional.of(new StatusChangeOutcome.OrderNotFound());
+            }
+            Optional<StatusChangeOutcome> refusal = request.refusalFrom(found.get());
+            if (refusal.isPresent()) {
+                return refusal;
+            }
+            StatusChangeOutcome outcome = write(found.get(), request.target(), request.actor(), request.reason(),
+                    Optional.empty(), Optional.empty()).orElseThrow();
+            // Raced by another change: the next round decides on the order as it is now (stale if a version was expected).
+            return outcome instanceof StatusChangeOutcome.StaleVersion ? Optional.empty() : Optional.of(outcome);
+        });
     }
 
     /**
-     * Moves {@code current} to {@code target}: the root's status, version and status-feed keys, and a
-     * new history row, in one transaction conditioned on the version and status that were read, so a
-     * racing writer can neither lose an update nor slip an illegal move through.
+     * Moves {@code current} (as read) to {@code target}, caused by the payment event {@code eventId} and
+     * recorded as processed by {@code record}: empty when the record was already there. Stale when the
+     * order changed since it was read.
      */
-    public StatusChangeOutcome changeStatusFrom(Order current, OrderStatus target, String actor,
-                                                Optional<String> reason) {
-        return changeStatus(current, target, actor, reason, Optional.empty(), Optional.empty()).orElseThrow();
-    }
-
-    /** As {@link #changeStatusFrom}, caused by the event {@code eventId}, recorded as processed by {@code record}. */
     public Optional<StatusChangeOutcome> changeStatusOnce(Order current, OrderStatus target, String actor,
                                                           String reason, String eventId, ProcessedRecord record) {
-        return changeStatus(current, target, actor, Optional.of(reason), Optional.of(eventId), Optional.of(record));
+        return write(current, target, actor, Optional.of(reason), Optional.of(eventId), Optional.of(record));
     }
 
-    private Optional<StatusChangeOutcome> changeStatus(Order current, OrderStatus target, String actor,
-                                                       Optional<String> reason, Optional<String> eventId,
-                                                       Optional<ProcessedRecord> record) {
+    /**
+     * The root's status, version and status-feed keys, and the new event, in one transaction on the
+     * condition that the root is still as read, so a racing writer can neither lose an update nor
+     * slip an illegal move through.
+     */
+    private Optional<StatusChangeOutcome> write(Order current, OrderStatus target, String actor,
+                                                Optional<String> reason, Optional<String> eventId,
+                                                Optional<ProcessedRecord> record) {
         if (!current.status().canMoveTo(target)) {
             return Optional.of(new StatusChangeOutcome.IllegalTransition(current.status(), target));
         }
@@ -135,34 +142,23 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         long next = current.version() + 1;
         Order moved = new Order(current.orderId(), current.customerId(), target, next, current.total(),
                 current.currency(), current.itemCount(), current.createdAt(), now);
-        StatusChange change = new StatusChange(current.orderId(), current.customerId(), next,
-                Optional.of(current.status()), target, now, actor, reason, eventId);
-        Transaction transaction = table.transaction()
-                .update(ROOT, OrderCodec.rootKey(current.orderId()),
-                        "SET #status = :to, #version = :next, #updated = :now, #gsi2pk = :gsi2pk, #gsi3pk = :gsi3pk",
-                        "#customer = :customer AND #version = :expected AND #status = :from",
-                        Map.of("#status", OrderCodec.STATUS, "#version", OrderCodec.VERSION,
-                                "#updated", OrderCodec.UPDATED_AT, "#gsi2pk", Keys.GSI2PK, "#gsi3pk", Keys.GSI3PK,
-                                "#customer", OrderCodec.CUSTOMER_ID),
-                        Map.of(":to", s(target), ":next", n(next), ":now", time(now),
-                                ":gsi2pk", s(OrderCodec.statusFeedPk(current.orderId(), target, table.statusShards())),
-                                ":gsi3pk", s(Keys.customerStatusFeedPk(current.customerId(), target.name())),
-                                ":customer", s(current.customerId()), ":expected", n(current.version()),
-                                ":from", s(current.status())))
-                .putNew(HISTORY, OrderCodec.encodeChange(change));
+        OrderEvent event = new OrderEvent(current.orderId(), current.customerId(), next, now, actor,
+                new OrderChange.OrderStatusChanged(current.status(), target, reason, eventId));
+        Transaction transaction = RootChange.of(current, now).status(target, table.statusShards()).event(event)
+                .addTo(table.transaction());
         record.ifPresent(r -> records.addTo(transaction, r));
         Optional<Cancellation> cancelled = transaction.commit();
         if (cancelled.isEmpty()) {
-            return Optional.of(new StatusChangeOutcome.Changed(moved, change));
+            return Optional.of(new StatusChangeOutcome.Changed(moved, event));
         }
         if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
             return Optional.empty();
         }
-        if (!cancelled.get().failed(ROOT)) {
-            throw new CorruptItemException("history row " + next + " of order " + current.orderId()
+        if (!cancelled.get().failed(RootChange.ROOT)) {
+            throw new CorruptItemException("event " + next + " of order " + current.orderId()
                     + " exists before its version");
         }
-        return Optional.of(cancelled.get().oldItem(ROOT).map(OrderCodec::decodeRoot)
+        return Optional.of(cancelled.get().oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot)
                 .filter(order -> order.customerId().equals(current.customerId()))
                 .<StatusChangeOutcome>map(order -> new StatusChangeOutcome.StaleVersion(order.version()))
                 .orElseGet(StatusChangeOutcome.OrderNotFound::new));

@@ -14,6 +14,7 @@ import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.EntityType;
+import dev.orders.dynamodb.table.Rounds;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -38,7 +39,7 @@ public record PaymentEventProcessor(OrderReads reads, OrderWrites writes, Proces
     private static final String RECEIVED_AT = "receivedAt";
 
     public PaymentOutcome process(PaymentEvent event) {
-        return ProcessedRecords.untilDecided("payment event " + event.id(), () -> attempt(event));
+        return Rounds.untilDecided("payment event " + event.id(), () -> attempt(event));
     }
 
     /** One read-decide-write round; empty when the order changed between the read and the write. */

@@ -8,13 +8,11 @@ import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.Transaction;
-import dev.orders.dynamodb.table.WriteConflictException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -27,8 +25,6 @@ public record ProcessedRecords(OrdersTable table, Clock clock) {
     /** The name of the record's action in a transaction it joins. */
     public static final String ACTION = "processed-record";
     static final String EXPIRES_AT = "expiresAt";
-    /** Rounds of read-decide-write before a request that keeps conflicting is given up as a conflict. */
-    private static final int ATTEMPTS = 4;
     private static final String ABSENT_OR_EXPIRED = "attribute_not_exists(#pk) OR #expires <= :now";
     private static final Map<String, String> NAMES = Map.of("#pk", Keys.PK, "#expires", EXPIRES_AT);
 
@@ -55,24 +51,6 @@ public record ProcessedRecords(OrdersTable table, Clock clock) {
         long now = clock.instant().getEpochSecond();
         return table.getItem(key).map(item -> ItemReader.of(item, type))
                 .filter(record -> record.number(EXPIRES_AT) > now);
-    }
-
-    /**
-     * Runs {@code attempt} until it decides, a bounded number of times. An empty answer or a write
-     * conflict means that a concurrent request changed what the attempt read: it reads again.
-     */
-    public static <T> T untilDecided(String what, Supplier<Optional<T>> attempt) {
-        for (int round = 1; round <= ATTEMPTS; round++) {
-            try {
-                Optional<T> decided = attempt.get();
-                if (decided.isPresent()) {
-                    return decided.get();
-                }
-            } catch (WriteConflictException e) {
-                // A concurrent delivery of the same request, or a change of the same order, is committing.
-            }
-        }
-        throw new WriteConflictException(what + " kept conflicting", null);
     }
 
     private static Map<String, AttributeValue> condition(ProcessedRecord record) {

@@ -42,6 +42,16 @@ public record ProductCatalog(OrdersTable table, Clock clock) {
         return table.getItem(ProductCodec.key(Sku.of("sku", sku))).map(ProductCodec::decode);
     }
 
+    /** The key of the product {@code sku}: for reading it together with other items. */
+    public Map<String, AttributeValue> key(String sku) {
+        return ProductCodec.key(Sku.of("sku", sku));
+    }
+
+    /** A product item read with {@link #key}. */
+    public Product decode(Map<String, AttributeValue> item) {
+        return ProductCodec.decode(item);
+    }
+
     /** The products of {@code skus} (distinct) that exist, by sku, with one consistent BatchGetItem. */
     public Map<String, Product> find(Collection<String> skus) {
         Map<String, Product> products = new HashMap<>();

@@ -5,7 +5,7 @@ public enum EntityType {
     CUSTOMER,
     ORDER,
     ORDER_ITEM,
-    STATUS_CHANGE,
+    ORDER_EVENT,
     IDEMPOTENCY_KEY,
     PAYMENT_EVENT,
     PRODUCT;

@@ -74,6 +74,19 @@ public final class ItemReader {
         }
     }
 
+    /** A map attribute written with {@link Attrs#document}, as plain values. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> document(String name) {
+        AttributeValue value = item.get(name);
+        if (value == null) {
+            throw missing(name);
+        }
+        if (value.type() != AttributeValue.Type.M) {
+            throw malformed(name);
+        }
+        return (Map<String, Object>) Attrs.plain(value);
+    }
+
     public <E extends Enum<E>> E enumValue(String name, Class<E> type) {
         return optionalEnum(name, type).orElseThrow(() -> missing(name));
     }

@@ -16,11 +16,11 @@ class KeysTest {
 
     @Test
     void historySortKeysSortNumericallyAsText() {
-        List<String> keys = new ArrayList<>(List.of(Keys.historySk(10), Keys.historySk(9), Keys.historySk(100),
-                Keys.historySk(1)));
+        List<String> keys = new ArrayList<>(List.of(Keys.eventSk(10), Keys.eventSk(9), Keys.eventSk(100),
+                Keys.eventSk(1)));
         Collections.sort(keys);
-        assertEquals(List.of(Keys.historySk(1), Keys.historySk(9), Keys.historySk(10), Keys.historySk(100)), keys);
-        assertEquals("HISTORY#0000000042", Keys.historySk(42));
+        assertEquals(List.of(Keys.eventSk(1), Keys.eventSk(9), Keys.eventSk(10), Keys.eventSk(100)), keys);
+        assertEquals("EVENT#0000000042", Keys.eventSk(42));
     }
 
     @Test
@@ -30,8 +30,8 @@ class KeysTest {
         assertTrue(inRange(Keys.itemSk("01JAAAAAAAAAAAAAAAAAAAAAAA"), first, last));
         assertTrue(inRange(Keys.itemSk("zzzzzzzz"), first, last));
         assertTrue(inRange(Keys.ROOT_SK, first, last));
-        assertFalse(inRange(Keys.historySk(1), first, last));
-        assertFalse(inRange(Keys.historySk(9_999_999_999L), first, last));
+        assertFalse(inRange(Keys.eventSk(1), first, last));
+        assertFalse(inRange(Keys.eventSk(9_999_999_999L), first, last));
     }
 
     @Test

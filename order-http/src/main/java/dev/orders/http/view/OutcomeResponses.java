@@ -67,10 +67,14 @@ public final class OutcomeResponses {
         if (outcome instanceof StatusChangeOutcome.Forbidden forbidden) {
             return Http.problem(forbiddenTransition(forbidden.role(), "an order", forbidden.target()));
         }
+        if (outcome instanceof StatusChangeOutcome.FollowsLines follows) {
+            return Http.problem(Problem.of(409, "status-follows-lines", "Status follows the lines",
+                    "An order becomes " + follows.target() + " by its lines' statuses, never by hand: "
+                            + "ship or cancel its lines.")
+                    .with("target", follows.target().name()));
+        }
         if (outcome instanceof StatusChangeOutcome.StaleVersion stale) {
-            return Http.problem(Problem.of(409, "stale-version", "Stale version",
-                    "The order has changed since the version you sent; read it again.")
-                    .with("currentVersion", stale.currentVersion()));
+            return Http.problem(staleVersion(stale.currentVersion()));
         }
         if (outcome instanceof StatusChangeOutcome.IllegalTransition illegal) {
             return Http.problem(Problem.of(409, "illegal-transition", "Transition not allowed",
@@ -129,6 +133,9 @@ public final class OutcomeResponses {
         if (outcome instanceof ItemChangeOutcome.OrderNotFound) {
             return Problem.notFound("The order");
         }
+        if (outcome instanceof ItemChangeOutcome.StaleVersion stale) {
+            return staleVersion(stale.currentVersion());
+        }
         if (outcome instanceof ItemChangeOutcome.ItemNotFound) {
             return Problem.notFound("The item");
         }
@@ -155,6 +162,13 @@ public final class OutcomeResponses {
             return pricingRefusal(notPriceable.refusal());
         }
         throw unknown(outcome);
+    }
+
+    /** The client named a version of the order that is not the current one (If-Match or expectedVersion). */
+    private static Problem staleVersion(long currentVersion) {
+        return Problem.of(409, "stale-version", "Stale version",
+                "The order has changed since the version you sent; read it again.")
+                .with("currentVersion", currentVersion);
     }
 
     /** Lines the catalogue cannot price: 422, each offending line named by the field of its sku. */

@@ -4,8 +4,8 @@ import dev.orders.core.customer.Customer;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
-import dev.orders.core.order.StatusChange;
 import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
 import java.util.LinkedHashMap;
@@ -74,15 +74,16 @@ public final class Views {
         return json;
     }
 
-    public static Map<String, Object> change(StatusChange change) {
+    /** An event of an order's log, as history serves it and the service publishes it (docs/EVENTS.md). */
+    public static Map<String, Object> event(OrderEvent event) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("version", change.version());
-        json.put("fromStatus", change.from().map(Enum::name).orElse(null));
-        json.put("toStatus", change.to().name());
-        json.put("changedAt", Timestamps.format(change.changedAt()));
-        json.put("changedBy", change.changedBy());
-        json.put("reason", change.reason().orElse(null));
-        change.eventId().ifPresent(eventId -> json.put("eventId", eventId));
+        json.put("orderId", event.orderId());
+        json.put("customerId", event.customerId());
+        json.put("version", event.version());
+        json.put("type", event.type());
+        json.put("at", Timestamps.format(event.at()));
+        json.put("by", event.by());
+        json.put("data", event.change().data());
         return json;
     }
 

@@ -5,7 +5,6 @@ import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.StatusChangeRequest;
-import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderWrites;
@@ -14,23 +13,21 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
+import dev.orders.http.request.ExpectedVersion;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;
 import dev.orders.http.wiring.Services;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Changes of an order: its status (with history and optimistic lock), and its lines (add, idempotently
- * under an Idempotency-Key, and remove while open; line status during fulfilment).
+ * Changes of an order: its status, and its lines (add, idempotently under an Idempotency-Key, and remove
+ * while open; line status during fulfilment). Each is one event of the order's log, and each may name
+ * the version it expects (If-Match or expectedVersion).
  */
 public final class ChangeOrderFunction extends ApiFunction {
     private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
-    /** An If-Match entity tag: "3" or W/"3". */
-    private static final Pattern ENTITY_TAG = Pattern.compile("(?:W/)?\"(\\d{1,18})\"");
 
     public ChangeOrderFunction() {
         this(Services.fromEnvironment());
@@ -54,45 +51,33 @@ public final class ChangeOrderFunction extends ApiFunction {
         JsonBody body = JsonBody.parse(request.body());
         OrderStatus target = OrderStatus.parse("status", body.requiredString("status"));
         return OutcomeResponses.statusChange(writes.changeStatus(new StatusChangeRequest(Optional.of(customerId),
-                orderId, target, request.role(), expectedVersion(body, request), request.actor(),
+                orderId, target, request.role(), ExpectedVersion.of(request, Optional.of(body)), request.actor(),
                 body.optionalString("reason"))));
-    }
-
-    /** From the body's expectedVersion or the If-Match header; both present must agree. */
-    private static Optional<Long> expectedVersion(JsonBody body, HttpRequest request) {
-        Optional<Long> fromBody = body.optionalLong("expectedVersion");
-        Optional<Long> fromHeader = request.header("if-match").map(String::trim).map(tag -> {
-            Matcher matcher = ENTITY_TAG.matcher(tag);
-            if (!matcher.matches()) {
-                throw new ValidationException("If-Match", "must be the ETag of the order, such as \"3\"");
-            }
-            return Long.parseLong(matcher.group(1));
-        });
-        if (fromBody.isPresent() && fromHeader.isPresent() && !fromBody.equals(fromHeader)) {
-            throw new ValidationException("expectedVersion", "differs from the If-Match header");
-        }
-        return fromBody.or(() -> fromHeader);
     }
 
     private static APIGatewayV2HTTPResponse addItem(LineIntake intake, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
-        return OutcomeResponses.lineIntake(intake.add(customerId, orderId,
-                OrderRequests.itemRequest(JsonBody.parse(request.body())), request.header("idempotency-key")));
+        JsonBody body = JsonBody.parse(request.body());
+        return OutcomeResponses.lineIntake(intake.add(customerId, orderId, OrderRequests.itemRequest(body),
+                ExpectedVersion.of(request, Optional.of(body)), request.header("idempotency-key"), request.actor()));
     }
 
     private static APIGatewayV2HTTPResponse removeItem(OrderLines lines, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
-        return OutcomeResponses.itemChange(lines.removeItem(customerId, orderId, itemId));
+        return OutcomeResponses.itemChange(lines.removeItem(customerId, orderId, itemId, ExpectedVersion.of(request),
+                request.actor()));
     }
 
     private static APIGatewayV2HTTPResponse changeItemStatus(OrderLines lines, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
-        ItemStatus target = ItemStatus.parse("status", JsonBody.parse(request.body()).requiredString("status"));
-        return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), customerId, orderId, itemId, target));
+        JsonBody body = JsonBody.parse(request.body());
+        ItemStatus target = ItemStatus.parse("status", body.requiredString("status"));
+        return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), customerId, orderId, itemId, target,
+                ExpectedVersion.of(request, Optional.of(body)), request.actor()));
     }
 }

@@ -243,7 +243,7 @@ class DynamoDbFaultsTest {
     private void assertUntouched() {
         assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
         assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
-        assertEquals(List.of(Keys.historySk(1), Keys.ITEM_PREFIX + Fixture.SAMPLE_ITEM,
+        assertEquals(List.of(Keys.eventSk(1), Keys.ITEM_PREFIX + Fixture.SAMPLE_ITEM,
                         Keys.ITEM_PREFIX + Fixture.SAMPLE_OTHER_ITEM, Keys.ROOT_SK),
                 fx.partition(Keys.orderPk(SAMPLE_ORDER)).stream().map(row -> row.get(Keys.SK).s()).toList());
         assertEquals(Fixture.SAMPLE_PRODUCTS.size() + 4, fx.itemCount());

@@ -71,7 +71,7 @@ public final class QueryOrdersFunction extends ApiFunction {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return orders.history(customerId, orderId, QueryParameters.limit(request), request.query("cursor"))
-                .map(page -> Http.json(200, Views.page("events", page, Views::change)))
+                .map(page -> Http.json(200, Views.page("events", page, Views::event)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 

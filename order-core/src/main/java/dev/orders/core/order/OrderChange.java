@@ -1,0 +1,184 @@
+package dev.orders.core.order;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one version of an order changed: the type and data of one event. The type names and the data
+ * fields are the public contract (docs/EVENTS.md), stored and served in exactly this shape: the data
+ * holds strings, whole numbers, lists and maps only, absent optional fields are left out.
+ */
+public sealed interface OrderChange {
+    /** The event type: the record's name, which the contract test fixes. */
+    default String type() {
+        return getClass().getSimpleName();
+    }
+
+    /** The event's data as stored and published. */
+    Map<String, Object> data();
+
+    /** Version 1: the order with its lines, priced from the catalogue. */
+    record OrderCreated(OrderStatus status, long total, String currency, List<LineDetails> lines) implements OrderChange {
+        public OrderCreated {
+            lines = List.copyOf(lines);
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("status", status.name());
+            data.put("total", total);
+            data.put("currency", currency);
+            data.put("lines", lines.stream().map(OrderChange::line).toList());
+            return data;
+        }
+    }
+
+    /** A line added while the order was CREATED; {@code total} and {@code itemCount} are the order's after it. */
+    record OrderLineAdded(LineDetails line, long total, int itemCount) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            return lineChange(line, total, itemCount);
+        }
+    }
+
+    /** A line removed while the order was CREATED; {@code total} and {@code itemCount} are the order's after it. */
+    record OrderLineRemoved(LineDetails line, long total, int itemCount) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            return lineChange(line, total, itemCount);
+        }
+    }
+
+    /** A move of the order's status; a payment provider's move names its event. */
+    record OrderStatusChanged(OrderStatus from, OrderStatus to, Optional<String> reason,
+                              Optional<String> paymentEventId) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("from", from.name());
+            data.put("to", to.name());
+            reason.ifPresent(text -> data.put("reason", text));
+            paymentEventId.ifPresent(id -> data.put("paymentEventId", id));
+            return data;
+        }
+    }
+
+    /** A move of one line's status during fulfilment. */
+    record OrderLineStatusChanged(String itemId, String sku, ItemStatus from, ItemStatus to) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("itemId", itemId);
+            data.put("sku", sku);
+            data.put("from", from.name());
+            data.put("to", to.name());
+            return data;
+        }
+    }
+
+    /** The change of an event of {@code type} with {@code data}, as {@link #data()} wrote it. */
+    static OrderChange of(String type, Map<String, Object> data) {
+        EventData d = new EventData(type, data);
+        return switch (type) {
+            case "OrderCreated" -> new OrderCreated(d.enumValue("status", OrderStatus.class), d.number("total"),
+                    d.string("currency"), d.maps("lines").stream().map(line -> line(new EventData(type, line))).toList());
+            case "OrderLineAdded" -> new OrderLineAdded(line(d.map("line")), d.number("total"),
+                    (int) d.number("itemCount"));
+            case "OrderLineRemoved" -> new OrderLineRemoved(line(d.map("line")), d.number("total"),
+                    (int) d.number("itemCount"));
+            case "OrderStatusChanged" -> new OrderStatusChanged(d.enumValue("from", OrderStatus.class),
+                    d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"));
+            case "OrderLineStatusChanged" -> new OrderLineStatusChanged(d.string("itemId"), d.string("sku"),
+                    d.enumValue("from", ItemStatus.class), d.enumValue("to", ItemStatus.class));
+            default -> throw new IllegalArgumentException("unknown order event type " + type);
+        };
+    }
+
+    private static Map<String, Object> lineChange(LineDetails line, long total, int itemCount) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("line", line(line));
+        data.put("total", total);
+        data.put("itemCount", (long) itemCount);
+        return data;
+    }
+
+    private static Map<String, Object> line(LineDetails line) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("itemId", line.itemId());
+        data.put("sku", line.sku());
+        line.name().ifPresent(name -> data.put("name", name));
+        data.put("quantity", line.quantity());
+        data.put("unitPrice", line.unitPrice());
+        data.put("lineTotal", line.lineTotal());
+        return data;
+    }
+
+    private static LineDetails line(EventData d) {
+        return new LineDetails(d.string("itemId"), d.string("sku"), d.optionalString("name"), d.number("quantity"),
+                d.number("unitPrice"));
+    }
+
+    /** Typed reads of an event's data; a missing or mistyped field is an IllegalArgumentException naming it. */
+    record EventData(String type, Map<String, Object> data) {
+        String string(String field) {
+            return optionalString(field).orElseThrow(() -> missing(field));
+        }
+
+        Optional<String> optionalString(String field) {
+            return Optional.ofNullable(typed(field, String.class));
+        }
+
+        long number(String field) {
+            Long value = typed(field, Long.class);
+            if (value == null) {
+                throw missing(field);
+            }
+            return value;
+        }
+
+        <E extends Enum<E>> E enumValue(String field, Class<E> type) {
+            return Enum.valueOf(type, string(field));
+        }
+
+        @SuppressWarnings("unchecked")
+        EventData map(String field) {
+            Map<String, Object> value = typed(field, Map.class);
+            if (value == null) {
+                throw missing(field);
+            }
+            return new EventData(type, value);
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> maps(String field) {
+            List<Object> value = typed(field, List.class);
+            if (value == null) {
+                throw missing(field);
+            }
+            List<Map<String, Object>> maps = new ArrayList<>();
+            for (Object element : value) {
+                if (!(element instanceof Map)) {
+                    throw new IllegalArgumentException(type + "." + field + " holds something other than objects");
+                }
+                maps.add((Map<String, Object>) element);
+            }
+            return maps;
+        }
+
+        private <T> T typed(String field, Class<T> expected) {
+            Object value = data.get(field);
+            if (value != null && !expected.isInstance(value)) {
+                throw new IllegalArgumentException(type + "." + field + " is not a " + expected.getSimpleName());
+            }
+            return expected.cast(value);
+        }
+
+        private IllegalArgumentException missing(String field) {
+            return new IllegalArgumentException(type + "." + field + " is missing");
+        }
+    }
+}

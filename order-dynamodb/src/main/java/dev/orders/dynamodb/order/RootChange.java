@@ -1,0 +1,94 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.n;
+import static dev.orders.dynamodb.table.Attrs.s;
+import static dev.orders.dynamodb.table.Attrs.time;
+
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.Transaction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The part every change of an order puts in its transaction: the root set to the new values on the
+ * condition that it is still the version that was read (every change moves it, so whatever was
+ * decided from that read still holds), and one new event row per version. The root's action is
+ * {@value #ROOT}; a cancellation's old root there is the order as it is now.
+ */
+final class RootChange {
+    static final String ROOT = "root";
+
+    private final Order read;
+    private final List<String> assignments = new ArrayList<>();
+    private final Map<String, String> names = new HashMap<>();
+    private final Map<String, AttributeValue> values = new HashMap<>();
+    private final List<OrderEvent> events = new ArrayList<>();
+
+    private RootChange(Order read) {
+        this.read = read;
+    }
+
+    /** A change of {@code read} at {@code now}; each {@link #event} moves the version by one. */
+    static RootChange of(Order read, Instant now) {
+        return new RootChange(read).set(OrderCodec.UPDATED_AT, time(now));
+    }
+
+    RootChange set(String attribute, AttributeValue value) {
+        String placeholder = "a" + assignments.size();
+        names.put("#" + placeholder, attribute);
+        values.put(":" + placeholder, value);
+        assignments.add("#" + placeholder + " = :" + placeholder);
+        return this;
+    }
+
+    /** The new status, and the status feeds' keys with it. */
+    RootChange status(OrderStatus to, int statusShards) {
+        return set(OrderCodec.STATUS, s(to))
+                .set(Keys.GSI2PK, s(OrderCodec.statusFeedPk(read.orderId(), to, statusShards)))
+                .set(Keys.GSI3PK, s(Keys.customerStatusFeedPk(read.customerId(), to.name())));
+    }
+
+    /** The next version's event; its version must be the one after the last event added. */
+    RootChange event(OrderEvent event) {
+        long expected = read.version() + events.size() + 1;
+        if (event.version() != expected) {
+            throw new IllegalArgumentException("event " + event.version() + " of order " + read.orderId()
+                    + " is not version " + expected);
+        }
+        events.add(event);
+        return this;
+    }
+
+    /** The version of the next event to add. */
+    long nextVersion() {
+        return read.version() + events.size() + 1;
+    }
+
+    /** Adds the root's update and the event rows to {@code transaction}. */
+    Transaction addTo(Transaction transaction) {
+        if (events.isEmpty()) {
+            throw new IllegalStateException("a change of order " + read.orderId() + " without an event");
+        }
+        Map<String, String> allNames = new HashMap<>(names);
+        allNames.put("#version", OrderCodec.VERSION);
+        allNames.put("#customer", OrderCodec.CUSTOMER_ID);
+        allNames.put("#status", OrderCodec.STATUS);
+        Map<String, AttributeValue> allValues = new HashMap<>(values);
+        allValues.put(":version", n(read.version() + events.size()));
+        allValues.put(":read", n(read.version()));
+        allValues.put(":customer", s(read.customerId()));
+        allValues.put(":readStatus", s(read.status()));
+        transaction.update(ROOT, OrderCodec.rootKey(read.orderId()),
+                "SET #version = :version, " + String.join(", ", assignments),
+                "#customer = :customer AND #version = :read AND #status = :readStatus", allNames, allValues);
+        events.forEach(event -> transaction.putNew("event " + event.version(), OrderCodec.encodeEvent(event)));
+        return transaction;
+    }
+}
