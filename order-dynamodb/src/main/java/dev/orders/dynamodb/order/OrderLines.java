@@ -133,6 +133,7 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
             if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
                 return Optional.of(Optional.empty());
             }
+            RootChange.requireLostRace(cancelled.get(), order);
             read.set(cancelled.get().oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
             return Optional.empty();
         });
@@ -163,7 +164,11 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
                     .delete(LINE, OrderCodec.itemKey(orderId, itemId), "attribute_exists(#pk)",
                             Map.of("#pk", Keys.PK), Map.of())
                     .commit();
-            return cancelled.isEmpty() ? Optional.of(new ItemChangeOutcome.Removed(line)) : Optional.empty();
+            if (cancelled.isEmpty()) {
+                return Optional.of(new ItemChangeOutcome.Removed(line));
+            }
+            RootChange.requireLostRace(cancelled.get(), order);
+            return Optional.empty();
         });
     }
 
@@ -204,9 +209,12 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
                             Map.of("#itemStatus", OrderCodec.ITEM_STATUS, "#updated", OrderCodec.UPDATED_AT),
                             Map.of(":to", s(target), ":from", s(line.itemStatus()), ":now", time(now)))
                     .commit();
-            return cancelled.isEmpty() ? Optional.of(new ItemChangeOutcome.StatusChanged(new OrderItem(orderId,
-                    customerId, itemId, line.sku(), line.name(), line.quantity(), line.unitPrice(), target,
-                    line.createdAt(), now))) : Optional.empty();
+            if (cancelled.isEmpty()) {
+                return Optional.of(new ItemChangeOutcome.StatusChanged(new OrderItem(orderId, customerId, itemId,
+                        line.sku(), line.name(), line.quantity(), line.unitPrice(), target, line.createdAt(), now)));
+            }
+            RootChange.requireLostRace(cancelled.get(), order);
+            return Optional.empty();
         });
     }
 

@@ -20,7 +20,6 @@ import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.Cancellation;
-import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.Rounds;
 import dev.orders.dynamodb.table.Transaction;
@@ -154,10 +153,7 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
             return Optional.empty();
         }
-        if (!cancelled.get().failed(RootChange.ROOT)) {
-            throw new CorruptItemException("event " + next + " of order " + current.orderId()
-                    + " exists before its version");
-        }
+        RootChange.requireLostRace(cancelled.get(), current);
         return Optional.of(cancelled.get().oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot)
                 .filter(order -> order.customerId().equals(current.customerId()))
                 .<StatusChangeOutcome>map(order -> new StatusChangeOutcome.StaleVersion(order.version()))

@@ -8,6 +8,8 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.Cancellation;
+import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.Transaction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,6 +71,18 @@ final class RootChange {
     /** The version of the next event to add. */
     long nextVersion() {
         return read.version() + events.size() + 1;
+    }
+
+    /**
+     * Fails unless a cancelled change lost a race: the root is no longer the version read (the order as
+     * it is now is the root's old item). Another failed condition (an event row before its version, a
+     * new line's id taken) is data this code never writes.
+     */
+    static void requireLostRace(Cancellation cancelled, Order read) {
+        if (!cancelled.failed(ROOT)) {
+            throw new CorruptItemException("order " + read.orderId() + " refused a change at version "
+                    + read.version() + " for another reason than its root");
+        }
     }
 
     /** Adds the root's update and the event rows to {@code transaction}. */
