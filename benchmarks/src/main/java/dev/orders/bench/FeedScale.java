@@ -6,6 +6,7 @@ import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -57,7 +58,7 @@ final class FeedScale {
         TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(client, tableName);
         OrdersTable table = new OrdersTable(client, tableName);
         OrderFeeds feeds = new OrderFeeds(table, new CursorCodec("benchmark cursor secret".getBytes(StandardCharsets.UTF_8)));
-        Map<String, Supplier<Page<Order>>> pages = Map.of(
+        Map<String, Supplier<Page<OrderSummary>>> pages = Map.of(
                 "customer timeline", () -> feeds.customerTimeline(PROBE_CUSTOMER, FeedRequest.first(PAGE)),
                 "customer + status", () -> feeds.customerStatusFeed(PROBE_CUSTOMER, OrderStatus.PAID, FeedRequest.first(PAGE)),
                 "status feed (PAID)", () -> feeds.statusFeed(OrderStatus.PAID, FeedRequest.first(PAGE)),
@@ -95,9 +96,9 @@ final class FeedScale {
         return measures;
     }
 
-    private static List<Measure> measure(Map<String, Supplier<Page<Order>>> pages, CapacityMeter meter, int size) {
+    private static List<Measure> measure(Map<String, Supplier<Page<OrderSummary>>> pages, CapacityMeter meter, int size) {
         List<Measure> measures = new ArrayList<>();
-        for (Map.Entry<String, Supplier<Page<Order>>> feed : pages.entrySet()) {
+        for (Map.Entry<String, Supplier<Page<OrderSummary>>> feed : pages.entrySet()) {
             for (int i = 0; i < SAMPLES / 4; i++) {
                 feed.getValue().get();
             }

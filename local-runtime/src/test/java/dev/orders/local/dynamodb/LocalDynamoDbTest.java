@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -24,6 +25,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
@@ -69,6 +72,24 @@ class LocalDynamoDbTest {
         TimeToLiveDescription ttl = db.client().describeTimeToLive(b -> b.tableName("orders-describe")).timeToLiveDescription();
         assertEquals("expiresAt", ttl.attributeName());
         assertEquals(TimeToLiveStatus.ENABLED, ttl.timeToLiveStatus());
+    }
+
+    /** The projections reach DynamoDB as the template states them: a feed entry, without version or updatedAt. */
+    @Test
+    void tableFromTemplateProjectsIntoItsIndexesNeitherVersionNorUpdatedAt() {
+        orders.createIn(db.client(), "orders-projections");
+
+        List<GlobalSecondaryIndexDescription> indexes = db.client().describeTable(b -> b.tableName("orders-projections"))
+                .table().globalSecondaryIndexes();
+        assertEquals(3, indexes.size());
+        for (GlobalSecondaryIndexDescription index : indexes) {
+            Projection projection = index.projection();
+            assertEquals(ProjectionType.INCLUDE, projection.projectionType(), index.indexName());
+            assertEquals(Set.of("entityType", "orderId", "customerId", "status", "total", "currency", "itemCount",
+                    "createdAt"), Set.copyOf(projection.nonKeyAttributes()), index.indexName());
+            assertFalse(projection.nonKeyAttributes().contains("version"), index.indexName());
+            assertFalse(projection.nonKeyAttributes().contains("updatedAt"), index.indexName());
+        }
     }
 
     @Test

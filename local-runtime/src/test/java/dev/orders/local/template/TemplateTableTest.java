@@ -183,7 +183,9 @@ class TemplateTableTest {
 
     private static void assertGsi(GlobalSecondaryIndex index, String hash, String range) {
         assertEquals(List.of(key(hash, KeyType.HASH), key(range, KeyType.RANGE)), index.keySchema());
-        assertEquals(ProjectionType.ALL, index.projection().projectionType());
+        assertEquals(ProjectionType.INCLUDE, index.projection().projectionType());
+        assertEquals(List.of("entityType", "orderId", "customerId", "status", "total", "currency", "itemCount",
+                "createdAt"), index.projection().nonKeyAttributes());
         assertNull(index.provisionedThroughput());
     }
 }

@@ -2,7 +2,7 @@ package dev.orders.core.order;
 
 import java.time.Instant;
 
-/** The order root (header): what the feeds list and what the lifecycle moves. */
+/** The order root (header): what the lifecycle moves; a feed lists its {@link OrderSummary}. */
 public record Order(
         String orderId,
         String customerId,

@@ -6,8 +6,8 @@ import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
-import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -25,17 +25,18 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * The three order feeds, newest first, over the sparse GSIs. A feed reads one index partition, or
  * several (status shards; all statuses) merged by sort key; either way one cursor carries the position.
  * Each partition is read with one Query per page, starting after the cursor's position (keyset).
+ * Entries are {@link OrderSummary summaries}: the indexes project no version or updatedAt.
  */
 public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
     /** One customer's orders (GSI1). */
-    public Page<Order> customerTimeline(String customerId, FeedRequest request) {
+    public Page<OrderSummary> customerTimeline(String customerId, FeedRequest request) {
         Ids.customerId(customerId);
         return read(new Feed(Keys.CUSTOMER_TIMELINE_INDEX, Keys.GSI1PK, Keys.GSI1SK,
                 List.of(Keys.customerTimelinePk(customerId)), List.of("timeline", customerId)), request);
     }
 
     /** One customer's orders in one status (GSI3). */
-    public Page<Order> customerStatusFeed(String customerId, OrderStatus status, FeedRequest request) {
+    public Page<OrderSummary> customerStatusFeed(String customerId, OrderStatus status, FeedRequest request) {
         Ids.customerId(customerId);
         return read(new Feed(Keys.CUSTOMER_STATUS_FEED_INDEX, Keys.GSI3PK, Keys.GSI3SK,
                 List.of(Keys.customerStatusFeedPk(customerId, status.name())),
@@ -43,13 +44,13 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
     }
 
     /** All customers' orders in one status (GSI2, fanned out over its shards). */
-    public Page<Order> statusFeed(OrderStatus status, FeedRequest request) {
+    public Page<OrderSummary> statusFeed(OrderStatus status, FeedRequest request) {
         return read(new Feed(Keys.STATUS_FEED_INDEX, Keys.GSI2PK, Keys.GSI2SK, statusPartitions(status),
                 List.of("status", status.name())), request);
     }
 
     /** The most recent orders in any status (GSI2, fanned out over every status and shard). */
-    public Page<Order> recentOrders(FeedRequest request) {
+    public Page<OrderSummary> recentOrders(FeedRequest request) {
         List<String> partitions = new ArrayList<>();
         for (OrderStatus status : OrderStatus.values()) {
             partitions.addAll(statusPartitions(status));
@@ -77,7 +78,7 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
     private record PartitionRead(List<Map<String, AttributeValue>> rows, boolean exhausted) {
     }
 
-    private Page<Order> read(Feed feed, FeedRequest request) {
+    private Page<OrderSummary> read(Feed feed, FeedRequest request) {
         String scope = feed.scope(request);
         Optional<String> after = request.cursor().map(cursor -> cursors.decode(scope, cursor));
         List<PartitionRead> reads = feed.partitions().stream()
@@ -101,7 +102,7 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
         Optional<String> next = more && !page.isEmpty()
                 ? Optional.of(cursors.encode(scope, page.get(page.size() - 1).get(feed.skAttribute()).s()))
                 : Optional.empty();
-        return new Page<>(page.stream().map(OrderCodec::decodeRoot).toList(), next);
+        return new Page<>(page.stream().map(OrderCodec::decodeSummary).toList(), next);
     }
 
     private PartitionRead readPartition(Feed feed, String partition, FeedRequest request, Optional<String> after) {

@@ -10,6 +10,7 @@ import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.Attrs;
 import dev.orders.dynamodb.table.CorruptItemException;
@@ -84,11 +85,18 @@ public final class OrderCodec {
         return Keys.statusFeedPk(status.name(), Keys.statusShard(orderId, statusShards));
     }
 
-    public static Order decodeRoot(Map<String, AttributeValue> item) {
+    static Order decodeRoot(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER);
         return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
                 r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), (int) r.number(ITEM_COUNT),
                 r.time(CREATED_AT), r.time(UPDATED_AT));
+    }
+
+    /** A feed entry: what the indexes project of a root (template.yaml), so no version or updatedAt. */
+    public static OrderSummary decodeSummary(Map<String, AttributeValue> item) {
+        ItemReader r = ItemReader.of(item, EntityType.ORDER);
+        return new OrderSummary(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
+                r.number(TOTAL), r.string(CURRENCY), (int) r.number(ITEM_COUNT), r.time(CREATED_AT));
     }
 
     static Map<String, AttributeValue> encodeItem(OrderItem line) {

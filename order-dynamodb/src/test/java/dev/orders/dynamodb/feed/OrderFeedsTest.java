@@ -1,5 +1,6 @@
 package dev.orders.dynamodb.feed;
 
+import static dev.orders.dynamodb.table.Attrs.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,24 +10,33 @@ import dev.orders.core.feed.InvalidCursorException;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class OrderFeedsTest {
+    /** What every index holds of a root, besides the table's and the index's keys. */
+    private static final Set<String> SUMMARY_ATTRIBUTES = Set.of("entityType", "orderId", "customerId", "status",
+            "total", "currency", "itemCount", "createdAt");
 
     @Test
     void customerTimelinePagesNewestFirstWithoutDuplicatesOrGaps(TestTable table) {
@@ -37,7 +47,7 @@ class OrderFeedsTest {
             fx.createOrder("c-2", "other-" + i, 100);
         }
 
-        List<Page<Order>> pages = drain(request -> fx.feeds.customerTimeline("c-1", request), FeedRequest.first(3));
+        List<Page<OrderSummary>> pages = drain(request -> fx.feeds.customerTimeline("c-1", request), FeedRequest.first(3));
 
         assertEquals(mine, ids(pages));
         assertEquals(List.of(3, 3, 1), pages.stream().map(p -> p.items().size()).toList());
@@ -50,7 +60,7 @@ class OrderFeedsTest {
         for (int i = 0; i < 4; i++) {
             fx.createOrder("c-1", "o-" + i, 100);
         }
-        List<Page<Order>> pages = drain(request -> fx.feeds.customerTimeline("c-1", request), FeedRequest.first(2));
+        List<Page<OrderSummary>> pages = drain(request -> fx.feeds.customerTimeline("c-1", request), FeedRequest.first(2));
         assertEquals(List.of(2, 2), pages.stream().map(p -> p.items().size()).toList());
     }
 
@@ -68,7 +78,7 @@ class OrderFeedsTest {
             }
         }
 
-        List<Page<Order>> pages = drain(request -> fx.feeds.statusFeed(OrderStatus.PAID, request), FeedRequest.first(2));
+        List<Page<OrderSummary>> pages = drain(request -> fx.feeds.statusFeed(OrderStatus.PAID, request), FeedRequest.first(2));
 
         assertEquals(paid, ids(pages));
         assertTrue(pages.stream().flatMap(p -> p.items().stream()).allMatch(o -> o.status() == OrderStatus.PAID));
@@ -91,11 +101,11 @@ class OrderFeedsTest {
             all.add(0, orderId);
         }
 
-        List<Page<Order>> pages = drain(fx.feeds::recentOrders, FeedRequest.first(3));
+        List<Page<OrderSummary>> pages = drain(fx.feeds::recentOrders, FeedRequest.first(3));
 
         assertEquals(all, ids(pages));
-        List<Order> listed = pages.stream().flatMap(p -> p.items().stream()).toList();
-        assertEquals(listed.stream().sorted(Comparator.comparing(Order::createdAt).reversed()).toList(), listed);
+        List<OrderSummary> listed = pages.stream().flatMap(p -> p.items().stream()).toList();
+        assertEquals(listed.stream().sorted(Comparator.comparing(OrderSummary::createdAt).reversed()).toList(), listed);
     }
 
     @Test
@@ -173,6 +183,28 @@ class OrderFeedsTest {
     }
 
     @Test
+    void anEntryOfEveryIndexIsTheSummaryWithoutVersionOrUpdatedAt(TestTable table) {
+        Fixture fx = new Fixture(table);
+        Order created = fx.createOrder("c-1", "o-1", 100, 250).order();
+        move(fx, "c-1", "o-1", OrderStatus.CANCELLED);
+        OrderSummary cancelled = new OrderSummary("o-1", "c-1", OrderStatus.CANCELLED, 350, "EUR", 2,
+                created.createdAt());
+
+        assertEquals(List.of(cancelled), fx.feeds.customerTimeline("c-1", FeedRequest.first(10)).items());
+        assertEquals(List.of(cancelled), fx.feeds.statusFeed(OrderStatus.CANCELLED, FeedRequest.first(10)).items());
+        assertEquals(List.of(cancelled),
+                fx.feeds.customerStatusFeed("c-1", OrderStatus.CANCELLED, FeedRequest.first(10)).items());
+        // The root has both; the indexes project neither, so a change that moves only them rewrites no entry.
+        assertTrue(rootItem(fx, "o-1").keySet().containsAll(Set.of("version", "updatedAt")));
+        assertEquals(entryAttributes(Keys.GSI1PK, Keys.GSI1SK), indexEntry(fx, Keys.CUSTOMER_TIMELINE_INDEX,
+                Keys.GSI1PK, Keys.customerTimelinePk("c-1")).keySet());
+        assertEquals(entryAttributes(Keys.GSI2PK, Keys.GSI2SK), indexEntry(fx, Keys.STATUS_FEED_INDEX, Keys.GSI2PK,
+                Keys.statusFeedPk("CANCELLED", Keys.statusShard("o-1", fx.table.statusShards()))).keySet());
+        assertEquals(entryAttributes(Keys.GSI3PK, Keys.GSI3SK), indexEntry(fx, Keys.CUSTOMER_STATUS_FEED_INDEX,
+                Keys.GSI3PK, Keys.customerStatusFeedPk("c-1", "CANCELLED")).keySet());
+    }
+
+    @Test
     void feedRequestsAreValidated() {
         assertThrows(dev.orders.core.validation.ValidationException.class, () -> FeedRequest.first(0));
         assertThrows(dev.orders.core.validation.ValidationException.class, () -> FeedRequest.first(101));
@@ -181,16 +213,39 @@ class OrderFeedsTest {
                 () -> new FeedRequest(10, Optional.of(t), Optional.of(t), Optional.empty()));
     }
 
+    private static Set<String> entryAttributes(String indexPk, String indexSk) {
+        Set<String> attributes = new HashSet<>(SUMMARY_ATTRIBUTES);
+        attributes.addAll(List.of(Keys.PK, Keys.SK, indexPk, indexSk));
+        return attributes;
+    }
+
+    /** The one entry of an index partition, as DynamoDB stores it. */
+    private static Map<String, AttributeValue> indexEntry(Fixture fx, String index, String pkAttribute,
+                                                          String partition) {
+        List<Map<String, AttributeValue>> entries = fx.testTable.client().query(query -> query
+                .tableName(fx.testTable.tableName()).indexName(index)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", pkAttribute))
+                .expressionAttributeValues(Map.of(":pk", s(partition)))).items();
+        assertEquals(1, entries.size(), index + " " + partition);
+        return entries.get(0);
+    }
+
+    private static Map<String, AttributeValue> rootItem(Fixture fx, String orderId) {
+        return fx.testTable.client().getItem(get -> get.tableName(fx.testTable.tableName()).consistentRead(true)
+                .key(Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.ROOT_SK)))).item();
+    }
+
     private static void move(Fixture fx, String customerId, String orderId, OrderStatus target) {
         fx.writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId, target, Role.ADMINISTRATOR, Optional.empty(),
                 "ops", Optional.of("feed test")));
     }
 
-    private static List<Page<Order>> drain(Function<FeedRequest, Page<Order>> feed, FeedRequest first) {
-        List<Page<Order>> pages = new ArrayList<>();
+    private static List<Page<OrderSummary>> drain(Function<FeedRequest, Page<OrderSummary>> feed, FeedRequest first) {
+        List<Page<OrderSummary>> pages = new ArrayList<>();
         FeedRequest request = first;
         while (true) {
-            Page<Order> page = feed.apply(request);
+            Page<OrderSummary> page = feed.apply(request);
             pages.add(page);
             if (page.nextCursor().isEmpty() || pages.size() > 100) {
                 return pages;
@@ -199,7 +254,7 @@ class OrderFeedsTest {
         }
     }
 
-    private static List<String> ids(List<Page<Order>> pages) {
-        return pages.stream().flatMap(p -> p.items().stream()).map(Order::orderId).toList();
+    private static List<String> ids(List<Page<OrderSummary>> pages) {
+        return pages.stream().flatMap(p -> p.items().stream()).map(OrderSummary::orderId).toList();
     }
 }

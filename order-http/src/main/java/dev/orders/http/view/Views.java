@@ -6,6 +6,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
 import java.util.LinkedHashMap;
@@ -51,6 +52,19 @@ public final class Views {
         json.put("itemCount", order.itemCount());
         json.put("createdAt", Timestamps.format(order.createdAt()));
         json.put("updatedAt", Timestamps.format(order.updatedAt()));
+        return json;
+    }
+
+    /** A feed entry: the fields of {@link #order} but version and updatedAt, which the feeds' indexes leave out. */
+    public static Map<String, Object> summary(OrderSummary summary) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("orderId", summary.orderId());
+        json.put("customerId", summary.customerId());
+        json.put("status", summary.status().name());
+        json.put("total", summary.total());
+        json.put("currency", summary.currency());
+        json.put("itemCount", summary.itemCount());
+        json.put("createdAt", Timestamps.format(summary.createdAt()));
         return json;
     }
 

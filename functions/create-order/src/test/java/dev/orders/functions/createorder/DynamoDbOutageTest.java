@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.FeedRequest;
-import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.support.Fixture;
@@ -113,7 +113,7 @@ class DynamoDbOutageTest {
                 }
                 // Exactly one order per request: the customer's timeline (an index, so eventually consistent).
                 awaitUntil(() -> List.of(orderId).equals(feeds.customerTimeline(customer(n), FeedRequest.first(10))
-                        .items().stream().map(Order::orderId).toList()), "timeline of order " + n + " = [" + orderId + "]");
+                        .items().stream().map(OrderSummary::orderId).toList()), "timeline of order " + n + " = [" + orderId + "]");
             }
         } finally {
             running = false;

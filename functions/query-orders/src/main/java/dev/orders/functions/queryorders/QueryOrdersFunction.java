@@ -81,7 +81,7 @@ public final class QueryOrdersFunction extends ApiFunction {
         FeedRequest feed = QueryParameters.feed(request);
         return Http.json(200, Views.page("orders", status.isPresent()
                 ? feeds.customerStatusFeed(customerId, status.get(), feed)
-                : feeds.customerTimeline(customerId, feed), Views::order));
+                : feeds.customerTimeline(customerId, feed), Views::summary));
     }
 
     private static APIGatewayV2HTTPResponse allOrders(OrderFeeds feeds, HttpRequest request) {
@@ -89,6 +89,6 @@ public final class QueryOrdersFunction extends ApiFunction {
         FeedRequest feed = QueryParameters.feed(request);
         return Http.json(200, Views.page("orders", status.isPresent()
                 ? feeds.statusFeed(status.get(), feed)
-                : feeds.recentOrders(feed), Views::order));
+                : feeds.recentOrders(feed), Views::summary));
     }
 }

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -115,6 +116,19 @@ class QueryOrdersFunctionTest {
         assertEquals(200, reply.status());
         List<Map<String, Object>> orders = (List<Map<String, Object>>) reply.json().get("orders");
         assertEquals(List.of("o-3", SAMPLE_ORDER), orders.stream().map(o -> o.get("orderId")).toList());
+    }
+
+    /** The feeds list summaries: the order as GET answers it, less version and updatedAt (not in the indexes). */
+    @Test
+    void feedEntriesAreTheOrderWithoutVersionOrUpdatedAt() {
+        Map<String, Object> order = new HashMap<>(invoke(function, SampleEvents.load("query-orders/get-order")).json());
+        order.keySet().removeAll(Set.of("version", "updatedAt", "items"));
+
+        for (String sample : List.of("query-orders/list-customer-orders", "query-orders/list-orders")) {
+            Reply reply = invoke(function, SampleEvents.load(sample));
+            assertEquals(200, reply.status(), reply.response().getBody());
+            assertEquals(List.of(order), reply.json().get("orders"), sample);
+        }
     }
 
     @Test
