@@ -122,8 +122,8 @@ class ChangeOrderAuthorityTest {
         Reply paid = invoke(function, asAdmin(withBody(CHANGE_STATUS,
                 Map.of("status", "PAID", "reason", "card payment captured by phone"))));
         assertEquals(200, paid.status(), paid.response().getBody());
-        assertEquals(Optional.of("card payment captured by phone"), fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 1,
-                Optional.empty()).orElseThrow().items().get(0).reason());
+        assertEquals("card payment captured by phone", fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 1,
+                Optional.empty()).orElseThrow().items().get(0).change().data().get("reason"));
 
         Reply refundWithoutReason = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "REFUNDED"))));
         assertEquals(400, refundWithoutReason.status(), refundWithoutReason.response().getBody());

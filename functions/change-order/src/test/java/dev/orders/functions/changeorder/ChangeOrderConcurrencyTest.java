@@ -13,9 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.core.order.StatusChange;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
 import dev.orders.http.support.Api.Reply;
@@ -23,6 +23,7 @@ import dev.orders.http.support.Api;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,15 +69,16 @@ class ChangeOrderConcurrencyTest {
             assertEquals(target, order.status());
         }
 
-        List<StatusChange> history = new ArrayList<>(fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100,
+        List<OrderEvent> history = new ArrayList<>(fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100,
                 Optional.empty()).orElseThrow().items());
-        java.util.Collections.reverse(history);
-        assertEquals(List.of(1L, 2L, 3L, 4L), history.stream().map(StatusChange::version).toList());
-        assertEquals(List.of(OrderStatus.CREATED, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
-                OrderStatus.IN_FULFILLMENT), history.stream().map(StatusChange::to).toList());
-        for (int v = 1; v < history.size(); v++) {
-            assertEquals(Optional.of(history.get(v - 1).to()), history.get(v).from(), "history row " + (v + 1));
-        }
+        Collections.reverse(history);
+        assertEquals(List.of(1L, 2L, 3L, 4L), history.stream().map(OrderEvent::version).toList());
+        assertEquals(List.of("OrderCreated", "OrderStatusChanged", "OrderStatusChanged", "OrderStatusChanged"),
+                history.stream().map(OrderEvent::type).toList());
+        assertEquals(List.of(Map.of("from", "CREATED", "to", "AWAITING_PAYMENT", "reason", "race"),
+                        Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "reason", "race"),
+                        Map.of("from", "PAID", "to", "IN_FULFILLMENT", "reason", "race")),
+                history.subList(1, 4).stream().map(event -> event.change().data()).toList());
     }
 
     @Test
