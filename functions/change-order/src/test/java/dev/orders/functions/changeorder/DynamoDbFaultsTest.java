@@ -144,6 +144,18 @@ class DynamoDbFaultsTest {
     }
 
     @Test
+    void anIdempotentLineAdditionWhoseTransactionKeepsConflictingIs503AfterAsManyRoundsAsAnyChange() {
+        http.failAlways(WRITE, Cancelled.TRANSACTION_CONFLICT);
+
+        Reply reply = invoke(function, withHeader(SampleEvents.load(ADD_ITEM), "idempotency-key", "add-biscuits-1"));
+
+        assertEquals(503, reply.status(), reply.response().getBody());
+        assertProblem(reply, NOTHING_CHANGED);
+        assertEquals(Rounds.MAX * Transaction.ATTEMPTS, http.attempts(WRITE).size());
+        assertUntouched();
+    }
+
+    @Test
     void anAnswerLostAfterDynamoDbAppliedTheChangeIs503ThatClaimsNothingAndTheRetryLearnsItHappened() {
         http.failAlways(WRITE, Lost.AFTER_DELIVERY);
 
