@@ -144,6 +144,15 @@ class DynamoDbFaultsTest {
     }
 
     @Test
+    void aStatusChangeReadsTheOrderOnceAndWritesOnce() {
+        Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals(1, http.attempts("GetItem").size());
+        assertEquals(1, http.attempts(WRITE).size());
+    }
+
+    @Test
     void anIdempotentLineAdditionWhoseTransactionKeepsConflictingIs503AfterAsManyRoundsAsAnyChange() {
         http.failAlways(WRITE, Cancelled.TRANSACTION_CONFLICT);
 
