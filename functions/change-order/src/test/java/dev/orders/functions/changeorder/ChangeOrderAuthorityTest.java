@@ -7,6 +7,7 @@ import static dev.orders.http.support.Api.asAdmin;
 import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.withBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.ItemStatus;
@@ -76,6 +77,35 @@ class ChangeOrderAuthorityTest {
 
         assertForbidden(invoke(function, asCustomer(withBody(CHANGE_STATUS,
                 Map.of("status", "PAID", "reason", "x")))), "CUSTOMER", "PAID");
+    }
+
+    @Test
+    void fulfilledByHandIs409StatusFollowsLinesForAnAdministratorAnd403ForTheCustomerAndWritesNothing() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
+        int items = fx.itemCount();
+
+        Reply byAdmin = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "FULFILLED"))));
+        Reply byCustomer = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "FULFILLED"))));
+
+        assertEquals(409, byAdmin.status(), byAdmin.response().getBody());
+        assertEquals("application/problem+json", byAdmin.contentType());
+        assertTrue(((String) byAdmin.json().get("type")).endsWith("status-follows-lines"), byAdmin.response().getBody());
+        assertEquals("FULFILLED", byAdmin.json().get("target"));
+        assertForbidden(byCustomer, "CUSTOMER", "FULFILLED");
+        assertEquals(items, fx.itemCount());
+        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(OrderStatus.IN_FULFILLMENT, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+    }
+
+    @Test
+    void partiallyFulfilledByHandIs409StatusFollowsLinesEvenWhereTheLifecycleWouldAllowIt() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
+
+        Reply refused = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "PARTIALLY_FULFILLED"))));
+
+        assertEquals(409, refused.status(), refused.response().getBody());
+        assertEquals("urn:order-service:problem:status-follows-lines", refused.json().get("type"));
+        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
