@@ -63,14 +63,17 @@ class StartApiEndToEndTest {
             assertEquals(201, added.status(), added.body());
             assertEquals("Earl Grey tea, 100 g", added.json().get("name"));
 
+            // The added line is version 2 of the order.
             Reply paid = send(api, admin, "POST", "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
-                    "{\"status\":\"PAID\",\"expectedVersion\":1,\"reason\":\"card captured\"}", Map.of());
+                    "{\"status\":\"PAID\",\"expectedVersion\":2,\"reason\":\"card captured\"}", Map.of());
             assertEquals(200, paid.status(), paid.body());
             assertEquals("PAID", paid.json().get("status"));
 
             Reply history = get(api, edsger, "/customers/c-e2e/orders/" + orderId + "/history?limit=10");
             assertEquals(200, history.status(), history.body());
-            assertEquals(List.of("PAID", "CREATED"), statuses(history, "events", "toStatus"), history.body());
+            assertEquals(List.of("OrderStatusChanged", "OrderLineAdded", "OrderCreated"),
+                    statuses(history, "events", "type"), history.body());
+            assertEquals(List.of("user:ops-admin", "user:c-e2e", "user:c-e2e"), statuses(history, "events", "by"));
 
             Reply timeline = get(api, edsger, "/customers/c-e2e/orders?limit=5");
             assertEquals(List.of(orderId), statuses(timeline, "orders", "orderId"), timeline.body());
@@ -152,6 +155,11 @@ class StartApiEndToEndTest {
                 Reply feed = get(api, admin, "/orders?status=" + status);
                 assertFalse(statuses(feed, "orders", "orderId").isEmpty(), "no seeded order in " + status + ": " + feed.body());
             }
+            // The fulfilled order got there by its lines, every one of them shipped.
+            Object fulfilled = statuses(get(api, admin, "/orders?status=FULFILLED"), "orders", "orderId").get(0);
+            Reply order = get(api, admin, "/customers/c-grace/orders/" + fulfilled);
+            assertEquals(200, order.status(), order.body());
+            assertEquals(List.of("SHIPPED", "SHIPPED"), statuses(order, "items", "itemStatus"), order.body());
         }
     }
 

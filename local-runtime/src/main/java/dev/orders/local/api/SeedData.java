@@ -44,13 +44,18 @@ public final class SeedData {
         customer("c-alan", "Alan Turing", "alan@example.com");
 
         order("c-ada", "seed-ada-1", List.of(line("MUG-BLUE", 2), line("TEA-EARL-100G", 1)));
-        String paid = order("c-ada", "seed-ada-2", List.of(line("KETTLE-STEEL", 1)));
+        String paid = orderId(order("c-ada", "seed-ada-2", List.of(line("KETTLE-STEEL", 1))));
         move("c-ada", paid, "AWAITING_PAYMENT", "PAID", "IN_FULFILLMENT");
-        String grace = order("c-grace", "seed-grace-1", List.of(line("NOTEBOOK-A5", 3), line("PEN-BLACK", 5)));
-        move("c-grace", grace, "PAID", "IN_FULFILLMENT", "FULFILLED");
-        String cancelled = order("c-grace", "seed-grace-2", List.of(line("LAMP-DESK", 1)));
+        Map<String, Object> grace = order("c-grace", "seed-grace-1", List.of(line("NOTEBOOK-A5", 3), line("PEN-BLACK", 5)));
+        move("c-grace", orderId(grace), "PAID");
+        // Fulfilled by its lines, which the order follows: IN_FULFILLMENT at the first pick, PARTIALLY_FULFILLED at
+        // the first shipment, FULFILLED at the last.
+        for (String itemId : itemIds(grace)) {
+            fulfil("c-grace", orderId(grace), itemId, "PICKED", "SHIPPED");
+        }
+        String cancelled = orderId(order("c-grace", "seed-grace-2", List.of(line("LAMP-DESK", 1))));
         move("c-grace", cancelled, "CANCELLED");
-        String awaiting = order("c-alan", "seed-alan-1", List.of(line("CHESS-SET", 1)));
+        String awaiting = orderId(order("c-alan", "seed-alan-1", List.of(line("CHESS-SET", 1))));
         move("c-alan", awaiting, "AWAITING_PAYMENT");
         return true;
     }
@@ -65,11 +70,22 @@ public final class SeedData {
         expect(call(id, "PUT", "/customers/" + id, Map.of("name", name, "email", email)), "customer " + id);
     }
 
-    private String order(String customerId, String idempotencyKey, List<Map<String, Object>> items) throws IOException {
+    /** The created order as the creation answers it: its id, and its lines with their ids. */
+    private Map<String, Object> order(String customerId, String idempotencyKey, List<Map<String, Object>> items)
+            throws IOException {
         LocalHttpApi.Response response = call(customerId, "POST", "/customers/" + customerId + "/orders",
                 Map.of("items", items), Map.of("idempotency-key", List.of(idempotencyKey)));
         expect(response, "order of " + customerId);
-        return (String) JSON.std.mapFrom(response.body()).get("orderId");
+        return JSON.std.mapFrom(response.body());
+    }
+
+    private static String orderId(Map<String, Object> order) {
+        return (String) order.get("orderId");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> itemIds(Map<String, Object> order) {
+        return ((List<Map<String, Object>>) order.get("items")).stream().map(item -> (String) item.get("itemId")).toList();
     }
 
     /** Status changes come from the shop's back office: paying by hand and fulfilling are not the buyer's. */
@@ -78,6 +94,15 @@ public final class SeedData {
             expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "POST", "/customers/" + customerId + "/orders/" + orderId
                     + "/status", Map.of("status", status, "reason", "seed data"), Map.of()),
                     "order " + orderId + " to " + status);
+        }
+    }
+
+    /** Line statuses come from the back office too; the order follows them (PARTIALLY_FULFILLED, FULFILLED). */
+    private void fulfil(String customerId, String orderId, String itemId, String... statuses) throws IOException {
+        for (String status : statuses) {
+            expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "PUT", "/customers/" + customerId + "/orders/" + orderId
+                    + "/items/" + itemId + "/status", Map.of("status", status), Map.of()),
+                    "line " + itemId + " of order " + orderId + " to " + status);
         }
     }
 

@@ -13,6 +13,7 @@ import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.ItemReader;
 import dev.orders.dynamodb.table.Rounds;
+import dev.orders.dynamodb.table.WriteConflictException;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -53,8 +54,15 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
         }
         Pricing<OrderLines.PricedLine> pricing = lines.price(orderId, request);
         if (pricing instanceof Pricing.Priced<OrderLines.PricedLine> priced) {
-            return Rounds.untilDecided("line addition",
-                    () -> attempt(key.get(), orderId, request, priced.value(), expectedVersion, actor));
+            // Each try decides in rounds of its own (a conflict that outlasts them is final): another try is
+            // only for a key whose record expired between the write and the read.
+            for (int round = 1; round <= Rounds.MAX; round++) {
+                Optional<Result> result = attempt(key.get(), orderId, request, priced.value(), expectedVersion, actor);
+                if (result.isPresent()) {
+                    return result.get();
+                }
+            }
+            throw new WriteConflictException("line addition kept finding its key's record expired", null);
         }
         // A retry whose first try added the line is answered with it, even if the catalogue refuses it now.
         ItemChangeOutcome refused = new ItemChangeOutcome.NotPriceable(

@@ -37,6 +37,7 @@ class OutcomeResponsesTest {
         answersEachCase(StatusChangeOutcome.class, OutcomeResponses::statusChange, Map.of(
                 StatusChangeOutcome.Changed.class, 200,
                 StatusChangeOutcome.Forbidden.class, 403,
+                StatusChangeOutcome.FollowsLines.class, 409,
                 StatusChangeOutcome.StaleVersion.class, 409,
                 StatusChangeOutcome.IllegalTransition.class, 409,
                 StatusChangeOutcome.OrderNotFound.class, 404));
@@ -51,6 +52,7 @@ class OutcomeResponsesTest {
         statuses.put(ItemChangeOutcome.Forbidden.class, 403);
         statuses.put(ItemChangeOutcome.OrderNotFound.class, 404);
         statuses.put(ItemChangeOutcome.ItemNotFound.class, 404);
+        statuses.put(ItemChangeOutcome.StaleVersion.class, 409);
         statuses.put(ItemChangeOutcome.OrderNotOpen.class, 409);
         statuses.put(ItemChangeOutcome.OrderNotInFulfillment.class, 409);
         statuses.put(ItemChangeOutcome.IllegalItemTransition.class, 409);

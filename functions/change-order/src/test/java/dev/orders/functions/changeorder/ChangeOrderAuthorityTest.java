@@ -7,6 +7,7 @@ import static dev.orders.http.support.Api.asAdmin;
 import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.withBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.ItemStatus;
@@ -79,6 +80,35 @@ class ChangeOrderAuthorityTest {
     }
 
     @Test
+    void fulfilledByHandIs409StatusFollowsLinesForAnAdministratorAnd403ForTheCustomerAndWritesNothing() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
+        int items = fx.itemCount();
+
+        Reply byAdmin = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "FULFILLED"))));
+        Reply byCustomer = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "FULFILLED"))));
+
+        assertEquals(409, byAdmin.status(), byAdmin.response().getBody());
+        assertEquals("application/problem+json", byAdmin.contentType());
+        assertTrue(((String) byAdmin.json().get("type")).endsWith("status-follows-lines"), byAdmin.response().getBody());
+        assertEquals("FULFILLED", byAdmin.json().get("target"));
+        assertForbidden(byCustomer, "CUSTOMER", "FULFILLED");
+        assertEquals(items, fx.itemCount());
+        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(OrderStatus.IN_FULFILLMENT, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+    }
+
+    @Test
+    void partiallyFulfilledByHandIs409StatusFollowsLinesEvenWhereTheLifecycleWouldAllowIt() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
+
+        Reply refused = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "PARTIALLY_FULFILLED"))));
+
+        assertEquals(409, refused.status(), refused.response().getBody());
+        assertEquals("urn:order-service:problem:status-follows-lines", refused.json().get("type"));
+        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @Test
     void aMoveTheCustomerMayAskForButTheLifecycleForbidsIs409() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
 
@@ -122,8 +152,8 @@ class ChangeOrderAuthorityTest {
         Reply paid = invoke(function, asAdmin(withBody(CHANGE_STATUS,
                 Map.of("status", "PAID", "reason", "card payment captured by phone"))));
         assertEquals(200, paid.status(), paid.response().getBody());
-        assertEquals(Optional.of("card payment captured by phone"), fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 1,
-                Optional.empty()).orElseThrow().items().get(0).reason());
+        assertEquals("card payment captured by phone", fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 1,
+                Optional.empty()).orElseThrow().items().get(0).change().data().get("reason"));
 
         Reply refundWithoutReason = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "REFUNDED"))));
         assertEquals(400, refundWithoutReason.status(), refundWithoutReason.response().getBody());

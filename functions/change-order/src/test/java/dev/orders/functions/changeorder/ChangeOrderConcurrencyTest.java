@@ -4,29 +4,36 @@ import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_OTHER_ITEM;
+import static dev.orders.http.support.Api.as;
 import static dev.orders.http.support.Api.asAdmin;
 import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
 import static dev.orders.http.support.Api.withBody;
 import static dev.orders.http.support.Api.withPath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.core.order.StatusChange;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
+import dev.orders.http.api.Caller;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -37,6 +44,7 @@ class ChangeOrderConcurrencyTest {
     private static final String CHANGE_STATUS = "change-order/change-status";
     private static final String ADD_ITEM = "change-order/add-item";
     private static final String DELETE_ITEM = "change-order/delete-item";
+    private static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
     private static final int RACERS = 50;
     private Fixture fx;
     private ChangeOrderFunction function;
@@ -68,15 +76,16 @@ class ChangeOrderConcurrencyTest {
             assertEquals(target, order.status());
         }
 
-        List<StatusChange> history = new ArrayList<>(fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100,
+        List<OrderEvent> history = new ArrayList<>(fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100,
                 Optional.empty()).orElseThrow().items());
-        java.util.Collections.reverse(history);
-        assertEquals(List.of(1L, 2L, 3L, 4L), history.stream().map(StatusChange::version).toList());
-        assertEquals(List.of(OrderStatus.CREATED, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
-                OrderStatus.IN_FULFILLMENT), history.stream().map(StatusChange::to).toList());
-        for (int v = 1; v < history.size(); v++) {
-            assertEquals(Optional.of(history.get(v - 1).to()), history.get(v).from(), "history row " + (v + 1));
-        }
+        Collections.reverse(history);
+        assertEquals(List.of(1L, 2L, 3L, 4L), history.stream().map(OrderEvent::version).toList());
+        assertEquals(List.of("OrderCreated", "OrderStatusChanged", "OrderStatusChanged", "OrderStatusChanged"),
+                history.stream().map(OrderEvent::type).toList());
+        assertEquals(List.of(Map.of("from", "CREATED", "to", "AWAITING_PAYMENT", "reason", "race"),
+                        Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "reason", "race"),
+                        Map.of("from", "PAID", "to", "IN_FULFILLMENT", "reason", "race")),
+                history.subList(1, 4).stream().map(event -> event.change().data()).toList());
     }
 
     @Test
@@ -106,6 +115,34 @@ class ChangeOrderConcurrencyTest {
         long created = adds.stream().filter(r -> r.status() == 201).count();
         long deleted = deletes.stream().filter(r -> r.status() == 204).count();
         assertEquals(seeded.size() + created - deleted, aggregate.items().size());
+    }
+
+    @Test
+    void eightAdministratorsPickingEightDifferentLinesOfOneOrderAtOnceAllSucceed() {
+        OrderAggregate order = fx.createOrder(SAMPLE_CUSTOMER, "o-eight", 100, 200, 300, 400, 500, 600, 700, 800);
+        fx.advance(SAMPLE_CUSTOMER, "o-eight", OrderStatus.PAID);
+        List<String> lines = order.items().stream().map(OrderItem::itemId).toList();
+
+        List<Reply> replies = Race.run(lines.size(), i -> invoke(function, as(variant(CHANGE_ITEM_STATUS, Map.of(
+                "pathParameters", Map.of("customerId", SAMPLE_CUSTOMER, "orderId", "o-eight", "itemId", lines.get(i)),
+                "body", "{\"status\":\"PICKED\"}")), "ops-" + i, Caller.ADMIN_SCOPE)));
+
+        for (Reply reply : replies) {
+            assertEquals(200, reply.status(), reply.response().getBody());
+            assertEquals("PICKED", reply.json().get("itemStatus"));
+        }
+        OrderAggregate picked = fx.reads.findAggregate(SAMPLE_CUSTOMER, "o-eight").orElseThrow();
+        assertEquals(Set.of(ItemStatus.PICKED), picked.items().stream().map(OrderItem::itemStatus).collect(Collectors.toSet()));
+        assertEquals(OrderStatus.IN_FULFILLMENT, picked.order().status());
+        // Created, paid, eight picks, and the order following its first picked line: eleven versions, no gap.
+        List<OrderEvent> history = fx.reads.history(SAMPLE_CUSTOMER, "o-eight", 100, Optional.empty()).orElseThrow().items();
+        assertEquals(11, picked.order().version());
+        assertEquals(List.of(11L, 10L, 9L, 8L, 7L, 6L, 5L, 4L, 3L, 2L, 1L),
+                history.stream().map(OrderEvent::version).toList());
+        assertEquals(8, history.stream().filter(event -> event.type().equals("OrderLineStatusChanged")).count());
+        assertEquals(IntStream.range(0, 8).mapToObj(i -> "user:ops-" + i).collect(Collectors.toSet()),
+                history.stream().filter(event -> event.type().equals("OrderLineStatusChanged"))
+                        .map(OrderEvent::by).collect(Collectors.toSet()));
     }
 
     /** Adds one of the sample products, each priced by the catalogue. */

@@ -14,6 +14,7 @@ import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.table.Rounds;
 import dev.orders.dynamodb.table.Transaction;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
@@ -135,8 +136,31 @@ class DynamoDbFaultsTest {
         assertEquals(503, reply.status(), reply.response().getBody());
         assertEquals("1", reply.header("retry-after").orElseThrow());
         assertProblem(reply, NOTHING_CHANGED);
-        // Each attempt is one request the SDK does not retry: a cancellation is an answer, not an error.
-        assertEquals(Transaction.ATTEMPTS, http.attempts(WRITE).size());
+        // Each attempt is one request the SDK does not retry: a cancellation is an answer, not an error. A conflict
+        // that outlasts the attempts is a lost round: the change is read and decided again, Rounds.MAX rounds in all.
+        int rounds = reason == Cancelled.TRANSACTION_CONFLICT ? Rounds.MAX : 1;
+        assertEquals(rounds * Transaction.ATTEMPTS, http.attempts(WRITE).size());
+        assertUntouched();
+    }
+
+    @Test
+    void aStatusChangeReadsTheOrderOnceAndWritesOnce() {
+        Reply reply = invoke(function, SampleEvents.load(CHANGE_STATUS));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals(1, http.attempts("GetItem").size());
+        assertEquals(1, http.attempts(WRITE).size());
+    }
+
+    @Test
+    void anIdempotentLineAdditionWhoseTransactionKeepsConflictingIs503AfterAsManyRoundsAsAnyChange() {
+        http.failAlways(WRITE, Cancelled.TRANSACTION_CONFLICT);
+
+        Reply reply = invoke(function, withHeader(SampleEvents.load(ADD_ITEM), "idempotency-key", "add-biscuits-1"));
+
+        assertEquals(503, reply.status(), reply.response().getBody());
+        assertProblem(reply, NOTHING_CHANGED);
+        assertEquals(Rounds.MAX * Transaction.ATTEMPTS, http.attempts(WRITE).size());
         assertUntouched();
     }
 

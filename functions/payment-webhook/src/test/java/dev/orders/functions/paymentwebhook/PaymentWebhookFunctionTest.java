@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.core.order.StatusChange;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
@@ -104,7 +104,7 @@ class PaymentWebhookFunctionTest {
         return fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
     }
 
-    private List<StatusChange> history() {
+    private List<OrderEvent> history() {
         return fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100, Optional.empty()).orElseThrow().items();
     }
 
@@ -126,11 +126,12 @@ class PaymentWebhookFunctionTest {
         assertAcknowledged(reply, "applied");
         assertEquals(SAMPLE_EVENT_ID, reply.json().get("eventId"));
         assertEquals(OrderStatus.PAID, order().status());
-        StatusChange change = history().get(0);
-        assertEquals(2, change.version());
-        assertEquals(OrderStatus.PAID, change.to());
-        assertEquals(PaymentEventProcessor.ACTOR, change.changedBy());
-        assertEquals(Optional.of(SAMPLE_EVENT_ID), change.eventId());
+        OrderEvent event = history().get(0);
+        assertEquals(2, event.version());
+        assertEquals("OrderStatusChanged", event.type());
+        assertEquals(PaymentEventProcessor.ACTOR, event.by());
+        assertEquals(Map.of("from", "CREATED", "to", "PAID", "reason", "payment.succeeded",
+                "paymentEventId", SAMPLE_EVENT_ID), event.change().data());
         Map<String, AttributeValue> record = record(SAMPLE_EVENT_ID);
         assertEquals("APPLIED", record.get("outcome").s());
         long expiresAt = Long.parseLong(record.get("expiresAt").n());
@@ -153,8 +154,11 @@ class PaymentWebhookFunctionTest {
         assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
         assertAcknowledged(invoke(function, SampleEvents.load(REFUND)), "applied");
         assertEquals(OrderStatus.REFUNDED, order().status());
-        assertEquals(List.of(OrderStatus.REFUNDED, OrderStatus.PAID, OrderStatus.CREATED),
-                history().stream().map(StatusChange::to).toList());
+        List<OrderEvent> history = history();
+        assertEquals(List.of("OrderStatusChanged", "OrderStatusChanged", "OrderCreated"),
+                history.stream().map(OrderEvent::type).toList());
+        assertEquals(List.of("REFUNDED", "PAID"),
+                history.subList(0, 2).stream().map(event -> event.change().data().get("to")).toList());
     }
 
     @Test

@@ -78,7 +78,7 @@ class QueryOrdersFunctionTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void sampleHistoryListsStatusChangesNewestFirst() {
+    void sampleHistoryListsTheOrdersEventsNewestFirst() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID);
 
         Reply reply = invoke(function, SampleEvents.load("query-orders/get-order-history"));
@@ -86,9 +86,14 @@ class QueryOrdersFunctionTest {
         assertEquals(200, reply.status());
         List<Map<String, Object>> events = (List<Map<String, Object>>) reply.json().get("events");
         assertEquals(List.of(3, 2, 1), events.stream().map(e -> e.get("version")).toList());
-        assertEquals("AWAITING_PAYMENT", events.get(0).get("fromStatus"));
-        assertEquals("PAID", events.get(0).get("toStatus"));
-        assertEquals(null, events.get(2).get("fromStatus"));
+        assertEquals(List.of("OrderStatusChanged", "OrderStatusChanged", "OrderCreated"),
+                events.stream().map(e -> e.get("type")).toList());
+        assertEquals(List.of("orderId", "customerId", "version", "type", "at", "by", "data"),
+                List.copyOf(events.get(0).keySet()));
+        assertEquals(SAMPLE_ORDER, events.get(0).get("orderId"));
+        assertEquals(SAMPLE_CUSTOMER, events.get(0).get("customerId"));
+        assertEquals(Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "reason", "fixture"), events.get(0).get("data"));
+        assertEquals("CREATED", ((Map<String, Object>) events.get(2).get("data")).get("status"));
         assertFalse(reply.json().containsKey("nextCursor"));
     }
 

@@ -1,0 +1,182 @@
+package dev.orders.functions.changeorder;
+
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_OTHER_ITEM;
+import static dev.orders.http.support.Api.invoke;
+import static dev.orders.http.support.Api.variant;
+import static dev.orders.http.support.Api.withBody;
+import static dev.orders.http.support.Api.withHeader;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.api.Json;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A line change may name the version of the order it was meant for, as If-Match or as the body's
+ * expectedVersion: at any other version it is 409 stale-version and writes nothing.
+ */
+@ExtendWith(DynamoDbLocalExtension.class)
+class ExpectedVersionTest {
+    private static final String ADD_ITEM = "change-order/add-item";
+    private static final String DELETE_ITEM = "change-order/delete-item";
+    private static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
+    private Fixture fx;
+    private ChangeOrderFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new ChangeOrderFunction(Api.services(fx));
+        fx.seedSampleOrder();
+    }
+
+    @Test
+    void addingALineWithAStaleIfMatchOrExpectedVersionIs409WithTheCurrentVersionAndWritesNothing() {
+        assertEquals(201, invoke(function, SampleEvents.load(ADD_ITEM)).status());
+        Snapshot before = snapshot();
+
+        Reply staleTag = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "\"1\""));
+        Reply staleBody = invoke(function, withBody(ADD_ITEM, Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 1)));
+
+        assertStale(staleTag, 2);
+        assertStale(staleBody, 2);
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void addingALineWithTheCurrentIfMatchOrExpectedVersionAddsIt() {
+        Reply viaTag = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "\"1\""));
+        Reply viaWeakTag = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "W/\"2\""));
+        Reply viaBody = invoke(function, withBody(ADD_ITEM, Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 3)));
+
+        assertEquals(201, viaTag.status(), viaTag.response().getBody());
+        assertEquals(201, viaWeakTag.status(), viaWeakTag.response().getBody());
+        assertEquals(201, viaBody.status(), viaBody.response().getBody());
+        assertEquals(List.of("OrderLineAdded", "OrderLineAdded", "OrderLineAdded", "OrderCreated"), snapshot().types());
+        assertEquals(5, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().itemCount());
+    }
+
+    @Test
+    void removingALineWithAStaleIfMatchIs409WithTheCurrentVersionAndKeepsTheLine() {
+        assertEquals(201, invoke(function, SampleEvents.load(ADD_ITEM)).status());
+        Snapshot before = snapshot();
+
+        Reply stale = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "\"1\""));
+
+        assertStale(stale, 2);
+        assertEquals(before, snapshot());
+        assertEquals(SAMPLE_ITEM, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemId());
+    }
+
+    @Test
+    void removingALineWithTheCurrentIfMatchRemovesIt() {
+        Reply removed = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "\"1\""));
+
+        assertEquals(204, removed.status(), removed.response().getBody());
+        assertEquals(List.of("OrderLineRemoved", "OrderCreated"), snapshot().types());
+        assertEquals(Optional.empty(), fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM));
+    }
+
+    @Test
+    void aLineStatusWithAStaleIfMatchOrExpectedVersionIs409WithTheCurrentVersionAndWritesNothing() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+        Snapshot before = snapshot();
+
+        Reply staleTag = invoke(function, ifMatch(SampleEvents.load(CHANGE_ITEM_STATUS), "\"1\""));
+        Reply staleBody = invoke(function, withBody(CHANGE_ITEM_STATUS, Map.of("status", "PICKED", "expectedVersion", 1)));
+
+        assertStale(staleTag, 2);
+        assertStale(staleBody, 2);
+        assertEquals(before, snapshot());
+        assertEquals(ItemStatus.PENDING, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+    }
+
+    @Test
+    void aLineStatusWithTheCurrentIfMatchOrExpectedVersionMovesTheLine() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+
+        Reply viaTag = invoke(function, ifMatch(SampleEvents.load(CHANGE_ITEM_STATUS), "\"2\""));
+        // The first pick was two events: the line's, then the order following it to IN_FULFILLMENT.
+        Reply viaBody = invoke(function, variant(CHANGE_ITEM_STATUS, Map.of("pathParameters", Map.of("customerId",
+                SAMPLE_CUSTOMER, "orderId", SAMPLE_ORDER, "itemId", SAMPLE_OTHER_ITEM),
+                "body", Json.write(Map.of("status", "PICKED", "expectedVersion", 4)))));
+
+        assertEquals(200, viaTag.status(), viaTag.response().getBody());
+        assertEquals("PICKED", viaTag.json().get("itemStatus"));
+        assertEquals(200, viaBody.status(), viaBody.response().getBody());
+        assertEquals(List.of("OrderLineStatusChanged", "OrderStatusChanged", "OrderLineStatusChanged",
+                "OrderStatusChanged", "OrderCreated"), snapshot().types());
+    }
+
+    @Test
+    void anExpectedVersionThatDisagreesWithIfMatchIs400AndWritesNothing() {
+        Snapshot created = snapshot();
+        Reply addition = invoke(function, ifMatch(withBody(ADD_ITEM,
+                Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 2)), "\"1\""));
+        assertEquals(created, snapshot());
+
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+        Snapshot paid = snapshot();
+        Reply lineStatus = invoke(function, ifMatch(withBody(CHANGE_ITEM_STATUS,
+                Map.of("status", "PICKED", "expectedVersion", 1)), "\"2\""));
+
+        for (Reply refused : List.of(addition, lineStatus)) {
+            assertEquals(400, refused.status(), refused.response().getBody());
+            assertEquals("application/problem+json", refused.contentType());
+            assertEquals(List.of(Map.of("field", "expectedVersion", "message", "differs from the If-Match header")),
+                    refused.json().get("errors"));
+        }
+        assertEquals(paid, snapshot());
+    }
+
+    @Test
+    void aMalformedIfMatchOnRemovingALineIs400AndWritesNothing() {
+        Snapshot before = snapshot();
+
+        Reply refused = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "*"));
+
+        assertEquals(400, refused.status(), refused.response().getBody());
+        assertEquals("If-Match", ((Map<?, ?>) ((List<?>) refused.json().get("errors")).get(0)).get("field"));
+        assertEquals(before, snapshot());
+    }
+
+    private static APIGatewayV2HTTPEvent ifMatch(APIGatewayV2HTTPEvent event, String tag) {
+        return withHeader(event, "if-match", tag);
+    }
+
+    private static void assertStale(Reply reply, long currentVersion) {
+        assertEquals(409, reply.status(), reply.response().getBody());
+        assertEquals("application/problem+json", reply.contentType());
+        assertEquals("urn:order-service:problem:stale-version", reply.json().get("type"));
+        assertEquals(currentVersion, ((Number) reply.json().get("currentVersion")).longValue());
+    }
+
+    /** What a write would change: the order's events, newest first, and the number of rows in the table. */
+    private record Snapshot(List<OrderEvent> events, int rows) {
+        List<String> types() {
+            return events.stream().map(OrderEvent::type).toList();
+        }
+    }
+
+    private Snapshot snapshot() {
+        return new Snapshot(fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 100, Optional.empty()).orElseThrow().items(),
+                fx.itemCount());
+    }
+}
