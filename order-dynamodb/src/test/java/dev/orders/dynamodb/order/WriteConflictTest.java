@@ -1,5 +1,6 @@
 package dev.orders.dynamodb.order;
 
+import static dev.orders.dynamodb.table.Attrs.s;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doCallRealMethod;
@@ -13,15 +14,19 @@ import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.Transaction;
 import dev.orders.dynamodb.table.WriteConflictException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -45,12 +50,14 @@ class WriteConflictTest {
                         .build());
         OrdersTable table = new OrdersTable(client, "orders");
         CursorCodec cursors = new CursorCodec("0123456789abcdef0123".getBytes(StandardCharsets.UTF_8));
-        OrderWrites orders = new OrderWrites(table, new OrderReads(table, cursors),
-                new ProcessedRecords(table, Clock.systemUTC()), Clock.systemUTC());
+        ProcessedRecords records = new ProcessedRecords(table, Clock.systemUTC());
+        OrderWrites orders = new OrderWrites(table, new OrderReads(table, cursors), records, Clock.systemUTC());
         Order current = new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", 1, Instant.EPOCH, Instant.EPOCH);
+        ProcessedRecord record = records.record(Map.of(Keys.PK, s(Keys.webhookEventPk("evt_1")),
+                Keys.SK, s(Keys.WEBHOOK_EVENT_SK)), EntityType.PAYMENT_EVENT, Map.of(), Duration.ofDays(1));
 
-        assertThrows(WriteConflictException.class, () -> orders.changeStatusFrom(current, OrderStatus.PAID, "ops",
-                Optional.empty()));
+        assertThrows(WriteConflictException.class, () -> orders.changeStatusOnce(current, OrderStatus.PAID,
+                "webhook:payments", "payment.succeeded", "evt_1", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
         assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
                 List.of(new NewItem("A", "A", 1, 1))), "ops"));
