@@ -96,9 +96,6 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         if (refused.isPresent()) {
             return refused.get();
         }
-        Optional<Order> read = request.customerId()
-                .map(customerId -> reads.findHeader(customerId, request.orderId()))
-                .orElseGet(() -> reads.findHeaderById(request.orderId()));
         return Rounds.untilDecided("status change of order " + request.orderId(), () -> {
             Optional<Order> found = request.customerId()
                     .map(customerId -> reads.findHeader(customerId, request.orderId()))
