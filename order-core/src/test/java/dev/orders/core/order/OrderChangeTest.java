@@ -29,7 +29,8 @@ class OrderChangeTest {
     static Stream<Object[]> everyType() {
         return Stream.of(
                 new Object[] {new OrderChange.OrderCreated(OrderStatus.CREATED, 3399, "EUR", List.of(MUG, TEA)),
-                    Map.of("status", "CREATED", "total", 3399L, "currency", "EUR", "lines", List.of(MUG_DATA, TEA_DATA))},
+                    Map.of("status", "CREATED", "total", 3399L, "currency", "EUR",
+                            "lines", List.of(MUG_DATA, TEA_DATA))},
                 new Object[] {new OrderChange.OrderLineAdded(TEA, 3399, 2),
                     Map.of("line", TEA_DATA, "total", 3399L, "itemCount", 2L)},
                 new Object[] {new OrderChange.OrderLineRemoved(MUG, 899, 1),
@@ -41,7 +42,8 @@ class OrderChangeTest {
                 new Object[] {new OrderChange.OrderStatusChanged(OrderStatus.CREATED, OrderStatus.CANCELLED,
                         Optional.empty(), Optional.empty()),
                     Map.of("from", "CREATED", "to", "CANCELLED")},
-                new Object[] {new OrderChange.OrderLineStatusChanged("i-1", "MUG", ItemStatus.PENDING, ItemStatus.PICKED),
+                new Object[] {
+                    new OrderChange.OrderLineStatusChanged("i-1", "MUG", ItemStatus.PENDING, ItemStatus.PICKED),
                     Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")});
     }
 

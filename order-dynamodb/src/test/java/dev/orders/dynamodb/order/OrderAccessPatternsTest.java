@@ -234,9 +234,11 @@ class OrderAccessPatternsTest {
     void illegalTransitionIsRejectedAndNothingIsWritten() {
         fx.createOrder("c-1", "o-1", 100);
 
-        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.IN_FULFILLMENT, Optional.empty()));
+        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.IN_FULFILLMENT,
+                Optional.empty()));
 
-        assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.IN_FULFILLMENT), outcome);
+        assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.IN_FULFILLMENT),
+                outcome);
         assertEquals(1, fx.reads.findHeaderById("o-1").orElseThrow().version());
         assertEquals(3, fx.partition(Keys.orderPk("o-1")).size());
     }
@@ -442,7 +444,8 @@ class OrderAccessPatternsTest {
     }
 
     private ItemChangeOutcome moveLine(String customerId, String itemId, ItemStatus target) {
-        return fx.lines.changeItemStatus(Role.ADMINISTRATOR, customerId, "o-1", itemId, target, Optional.empty(), "ops");
+        return fx.lines.changeItemStatus(Role.ADMINISTRATOR, customerId, "o-1", itemId, target, Optional.empty(),
+                "ops");
     }
 
     private static StatusChangeRequest change(String orderId, OrderStatus target, Optional<Long> expectedVersion) {

@@ -53,9 +53,11 @@ class OrderEventLogTest {
 
     @Test
     void creatingAnOrderIsEventOneOrderCreatedWithItsLinesTotalAndCurrency() {
-        OrderAggregate created = assertInstanceOf(OrderCreation.Created.class, fx.writes.create("o-1",
-                new NewOrder("c-1", "EUR", List.of(new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499))),
-                "customer:c-1")).aggregate();
+        NewOrder request = new NewOrder("c-1", "EUR",
+                List.of(new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
+
+        OrderAggregate created = assertInstanceOf(OrderCreation.Created.class,
+                fx.writes.create("o-1", request, "customer:c-1")).aggregate();
 
         assertEquals(List.of(1L), versions());
         OrderEvent event = last(created.order());

@@ -128,7 +128,7 @@ public final class Fixture {
         }
     }
 
-    /** Moves each line of {@code itemIds}, in turn, to {@code target} as an administrator; the order follows its lines. */
+    /** Moves each line of {@code itemIds} in turn to {@code target}, as an administrator; the order follows its lines. */
     public void moveLines(String customerId, String orderId, ItemStatus target, String... itemIds) {
         for (String itemId : itemIds) {
             ItemChangeOutcome outcome = lines.changeItemStatus(Role.ADMINISTRATOR, customerId, orderId, itemId, target,
