@@ -50,14 +50,29 @@ class RoleTest {
     @Test
     void theRoleIsDecidedBeforeTheLifecycleAndTheVersion() {
         StatusChangeRequest paying = request(Role.CUSTOMER, OrderStatus.PAID, Optional.empty());
-        assertEquals(Optional.of(new StatusChangeOutcome.Forbidden(Role.CUSTOMER, OrderStatus.PAID)), paying.forbidden());
+        assertEquals(Optional.of(new StatusChangeOutcome.Forbidden(Role.CUSTOMER, OrderStatus.PAID)),
+                paying.refusalBeforeRead());
 
         StatusChangeRequest cancelling = request(Role.CUSTOMER, OrderStatus.CANCELLED, Optional.empty());
-        assertEquals(Optional.empty(), cancelling.forbidden());
+        assertEquals(Optional.empty(), cancelling.refusalBeforeRead());
         assertEquals(Optional.of(new StatusChangeOutcome.IllegalTransition(OrderStatus.PAID, OrderStatus.CANCELLED)),
                 cancelling.refusalFrom(order(OrderStatus.PAID, 1)));
         assertEquals(Optional.of(new StatusChangeOutcome.StaleVersion(4)), cancelling.refusalFrom(order(OrderStatus.CREATED, 4)));
         assertEquals(Optional.empty(), cancelling.refusalFrom(order(OrderStatus.AWAITING_PAYMENT, 1)));
+    }
+
+    @Test
+    void nobodySetsAStatusTheLinesSetButTheRoleIsRefusedFirst() {
+        for (OrderStatus target : new OrderStatus[] {OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED}) {
+            assertEquals(Optional.of(new StatusChangeOutcome.FollowsLines(target)),
+                    request(Role.ADMINISTRATOR, target, Optional.empty()).refusalBeforeRead());
+            assertEquals(Optional.of(new StatusChangeOutcome.Forbidden(Role.CUSTOMER, target)),
+                    request(Role.CUSTOMER, target, Optional.empty()).refusalBeforeRead());
+            assertEquals(Optional.of(new StatusChangeOutcome.Forbidden(Role.PAYMENT_PROVIDER, target)),
+                    request(Role.PAYMENT_PROVIDER, target, Optional.empty()).refusalBeforeRead());
+        }
+        assertEquals(Optional.empty(),
+                request(Role.ADMINISTRATOR, OrderStatus.IN_FULFILLMENT, Optional.empty()).refusalBeforeRead());
     }
 
     private static StatusChangeRequest request(Role role, OrderStatus target, Optional<String> reason) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class KeysTest {
 
     @Test
-    void historySortKeysSortNumericallyAsText() {
+    void eventSortKeysSortNumericallyAsText() {
         List<String> keys = new ArrayList<>(List.of(Keys.eventSk(10), Keys.eventSk(9), Keys.eventSk(100),
                 Keys.eventSk(1)));
         Collections.sort(keys);
@@ -24,7 +24,7 @@ class KeysTest {
     }
 
     @Test
-    void aggregateRangeHoldsItemsAndRootButNoHistory() {
+    void aggregateRangeHoldsItemsAndRootButNoEvents() {
         String first = Keys.ITEM_PREFIX;
         String last = Keys.ROOT_SK;
         assertTrue(inRange(Keys.itemSk("01JAAAAAAAAAAAAAAAAAAAAAAA"), first, last));

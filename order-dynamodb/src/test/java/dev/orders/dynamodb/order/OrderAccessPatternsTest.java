@@ -12,16 +12,18 @@ import dev.orders.core.feed.Page;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineDetails;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderCreation;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
-import dev.orders.core.order.StatusChange;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.validation.ValidationException;
@@ -55,7 +57,7 @@ class OrderAccessPatternsTest {
     // ---- create and read ----------------------------------------------------------------------
 
     @Test
-    void createWritesRootItemsAndFirstHistoryRowTogether() {
+    void createWritesRootLinesAndTheOrderCreatedEventTogether() {
         NewOrder request = new NewOrder("c-1", "EUR", List.of(
                 new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
 
@@ -79,11 +81,12 @@ class OrderAccessPatternsTest {
         assertEquals("MUG", mug.sku());
         assertEquals(Optional.of(mug), fx.reads.findItem("c-1", "o-1", mug.itemId()));
 
-        StatusChange first = fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow().items().get(0);
+        OrderEvent first = fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow().items().get(0);
         assertEquals(1, first.version());
-        assertEquals(Optional.empty(), first.from());
-        assertEquals(OrderStatus.CREATED, first.to());
-        assertEquals("customer:c-1", first.changedBy());
+        assertEquals("customer:c-1", first.by());
+        assertEquals(root.createdAt(), first.at());
+        assertEquals(new OrderChange.OrderCreated(OrderStatus.CREATED, 2 * 1250 + 499, "EUR",
+                created.items().stream().map(LineDetails::of).toList()), first.change());
     }
 
     @Test
@@ -136,7 +139,7 @@ class OrderAccessPatternsTest {
         OrderAggregate stored = fx.reads.findAggregateById("o-1").orElseThrow();
         assertEquals("c-1", stored.order().customerId());
         assertEquals(1, stored.items().size());
-        assertEquals(3, fx.partition(Keys.orderPk("o-1")).size(), "root, one line, one history row");
+        assertEquals(3, fx.partition(Keys.orderPk("o-1")).size(), "root, one line, one event row");
     }
 
     @Test
@@ -177,21 +180,23 @@ class OrderAccessPatternsTest {
     // ---- status -------------------------------------------------------------------------------
 
     @Test
-    void transitionMovesStatusBumpsVersionAndAppendsHistoryInOneStep() {
+    void transitionMovesStatusBumpsVersionAndAppendsItsEventInOneStep() {
         fx.createOrder("c-1", "o-1", 100);
 
         StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
 
-        Order moved = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome).order();
+        StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome);
+        Order moved = changed.order();
         assertEquals(OrderStatus.AWAITING_PAYMENT, moved.status());
         assertEquals(2, moved.version());
         assertEquals(Optional.of(moved), fx.reads.findHeader("c-1", "o-1"));
-        StatusChange latest = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0);
+        OrderEvent latest = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0);
+        assertEquals(changed.event(), latest);
         assertEquals(2, latest.version());
-        assertEquals(Optional.of(OrderStatus.CREATED), latest.from());
-        assertEquals(OrderStatus.AWAITING_PAYMENT, latest.to());
-        assertEquals(Optional.of("checkout"), latest.reason());
-        assertEquals("ops", latest.changedBy());
+        assertEquals(new OrderChange.OrderStatusChanged(OrderStatus.CREATED, OrderStatus.AWAITING_PAYMENT,
+                Optional.of("checkout"), Optional.empty()), latest.change());
+        assertEquals("ops", latest.by());
+        assertEquals(moved.updatedAt(), latest.at());
         Map<String, AttributeValue> root = fx.raw(Keys.orderPk("o-1"), Keys.ROOT_SK);
         assertEquals(Keys.statusFeedPk("AWAITING_PAYMENT", 0), root.get(Keys.GSI2PK).s());
         assertEquals(Keys.customerStatusFeedPk("c-1", "AWAITING_PAYMENT"), root.get(Keys.GSI3PK).s());
@@ -213,23 +218,27 @@ class OrderAccessPatternsTest {
     void aWriterHoldingAnOldSnapshotLosesTheRaceInTheWriteCondition() {
         fx.createOrder("c-1", "o-1", 100);
         Order snapshot = fx.reads.findHeaderById("o-1").orElseThrow();
-        fx.writes.changeStatusFrom(snapshot, OrderStatus.CANCELLED, "ops", Optional.empty());
+        fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         // CREATED -> PAID is legal for the snapshot, but the order is CANCELLED now: the condition refuses it.
-        StatusChangeOutcome late = fx.writes.changeStatusFrom(snapshot, OrderStatus.PAID, "ops", Optional.empty());
+        Optional<StatusChangeOutcome> late = fx.writes.changeStatusOnce(snapshot, OrderStatus.PAID, "webhook:payments",
+                "payment.succeeded", "evt_late", record("WEBHOOK#evt_late"));
 
-        assertEquals(new StatusChangeOutcome.StaleVersion(2), late);
+        assertEquals(Optional.of(new StatusChangeOutcome.StaleVersion(2)), late);
         assertEquals(OrderStatus.CANCELLED, fx.reads.findHeaderById("o-1").orElseThrow().status());
         assertEquals(List.of(2L, 1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
+        assertTrue(fx.partition("WEBHOOK#evt_late").isEmpty(), "the event's record is rolled back with the change");
     }
 
     @Test
     void illegalTransitionIsRejectedAndNothingIsWritten() {
         fx.createOrder("c-1", "o-1", 100);
 
-        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.FULFILLED, Optional.empty()));
+        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.IN_FULFILLMENT,
+                Optional.empty()));
 
-        assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.FULFILLED), outcome);
+        assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.IN_FULFILLMENT),
+                outcome);
         assertEquals(1, fx.reads.findHeaderById("o-1").orElseThrow().version());
         assertEquals(3, fx.partition(Keys.orderPk("o-1")).size());
     }
@@ -256,32 +265,35 @@ class OrderAccessPatternsTest {
         Optional<StatusChangeOutcome> redelivered = fx.writes.changeStatusOnce(awaiting, OrderStatus.PAID,
                 "webhook:payments", "payment.succeeded", "evt_1", record("WEBHOOK#evt_1"));
 
-        StatusChange change = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome.orElseThrow()).change();
-        assertEquals(Optional.of("evt_1"), change.eventId());
-        assertEquals(change, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
+        OrderEvent event = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome.orElseThrow()).event();
+        assertEquals(new OrderChange.OrderStatusChanged(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
+                Optional.of("payment.succeeded"), Optional.of("evt_1")), event.change());
+        assertEquals(event, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
         assertEquals(Optional.empty(), redelivered);
         assertEquals(3, fx.reads.findHeaderById("o-1").orElseThrow().version());
     }
 
     @Test
     void historyPagesNewestFirstWithoutDuplicatesOrGaps() {
-        fx.createOrder("c-1", "o-1", 100);
-        for (OrderStatus next : List.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
-                OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED, OrderStatus.REFUNDED)) {
-            assertInstanceOf(StatusChangeOutcome.Changed.class, fx.writes.changeStatus(change("o-1", next, Optional.empty())));
-        }
+        String itemId = fx.createOrder("c-1", "o-1", 100).items().get(0).itemId();
+        fx.advance("c-1", "o-1", OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID);
+        fx.fulfil("c-1", "o-1", itemId);
+        fx.advance("c-1", "o-1", OrderStatus.REFUNDED);
 
-        List<Long> seen = new ArrayList<>();
+        List<OrderEvent> seen = new ArrayList<>();
         Optional<String> cursor = Optional.empty();
         int pages = 0;
         do {
-            Page<StatusChange> page = fx.reads.history("c-1", "o-1", 3, cursor).orElseThrow();
-            seen.addAll(versions(page));
+            Page<OrderEvent> page = fx.reads.history("c-1", "o-1", 3, cursor).orElseThrow();
+            seen.addAll(page.items());
             cursor = page.nextCursor();
             pages++;
         } while (cursor.isPresent());
 
-        assertEquals(List.of(7L, 6L, 5L, 4L, 3L, 2L, 1L), seen);
+        assertEquals(List.of(8L, 7L, 6L, 5L, 4L, 3L, 2L, 1L), seen.stream().map(OrderEvent::version).toList());
+        assertEquals(List.of("OrderStatusChanged", "OrderStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged",
+                "OrderLineStatusChanged", "OrderStatusChanged", "OrderStatusChanged", "OrderCreated"),
+                seen.stream().map(OrderEvent::type).toList());
         assertEquals(3, pages);
     }
 
@@ -308,7 +320,7 @@ class OrderAccessPatternsTest {
     }
 
     @Test
-    void historyRowsCarryNoIndexKeys() {
+    void eventRowsCarryNoIndexKeys() {
         fx.createOrder("c-1", "o-1", 100, 200);
         for (Map<String, AttributeValue> row : fx.partition(Keys.orderPk("o-1"))) {
             boolean root = row.get(Keys.SK).s().equals(Keys.ROOT_SK);
@@ -333,12 +345,13 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("B", 250);
 
-        ItemChangeOutcome added = fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 3));
+        ItemChangeOutcome added = fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 3), Optional.empty(), "c-1");
         OrderItem line = assertInstanceOf(ItemChangeOutcome.Added.class, added).item();
         assertEquals(1750, fx.reads.findHeaderById("o-1").orElseThrow().total());
 
         String firstLine = fx.reads.findAggregate("c-1", "o-1").map(OrderAggregate::items).orElseThrow().get(0).itemId();
-        assertInstanceOf(ItemChangeOutcome.Removed.class, fx.lines.removeItem("c-1", "o-1", firstLine));
+        assertInstanceOf(ItemChangeOutcome.Removed.class,
+                fx.lines.removeItem("c-1", "o-1", firstLine, Optional.empty(), "c-1"));
 
         OrderAggregate after = fx.reads.findAggregateById("o-1").orElseThrow();
         assertEquals(750, after.order().total());
@@ -353,9 +366,9 @@ class OrderAccessPatternsTest {
         fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
 
         assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
-                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1)));
+                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-1"));
         assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
-                fx.lines.removeItem("c-1", "o-1", order.items().get(0).itemId()));
+                fx.lines.removeItem("c-1", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-1"));
 
         OrderAggregate after = fx.reads.findAggregateById("o-1").orElseThrow();
         assertEquals(order.items(), after.items());
@@ -364,14 +377,17 @@ class OrderAccessPatternsTest {
 
     @Test
     void lineChangesOfUnknownOrdersOrLinesAreNotFound() {
-        fx.createOrder("c-1", "o-1", 1000);
+        OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("B", 1);
         assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.addItem("c-1", "missing", new ItemRequest("B", 1)));
+                fx.lines.addItem("c-1", "missing", new ItemRequest("B", 1), Optional.empty(), "c-1"));
         assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.addItem("c-2", "o-1", new ItemRequest("B", 1)));
-        assertEquals(new ItemChangeOutcome.ItemNotFound(), fx.lines.removeItem("c-1", "o-1", "nope"));
-        assertEquals(1000, fx.reads.findHeaderById("o-1").orElseThrow().total());
+                fx.lines.addItem("c-2", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-2"));
+        assertEquals(new ItemChangeOutcome.OrderNotFound(),
+                fx.lines.removeItem("c-2", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-2"));
+        assertEquals(new ItemChangeOutcome.ItemNotFound(),
+                fx.lines.removeItem("c-1", "o-1", "nope", Optional.empty(), "c-1"));
+        assertEquals(fx.reads.findAggregateById("o-1").map(OrderAggregate::order).orElseThrow(), order.order());
         assertTrue(fx.partition(Keys.orderPk("missing")).isEmpty());
     }
 
@@ -382,7 +398,7 @@ class OrderAccessPatternsTest {
         fx.putProduct("B", 1);
 
         assertEquals(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
-                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1)));
+                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-1"));
         assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-1").orElseThrow().items().size());
     }
 
@@ -393,22 +409,20 @@ class OrderAccessPatternsTest {
         String second = order.items().get(1).itemId();
 
         assertEquals(new ItemChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED),
-                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", first, ItemStatus.PICKED));
+                moveLine("c-1", first, ItemStatus.PICKED));
 
         fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
         OrderItem picked = assertInstanceOf(ItemChangeOutcome.StatusChanged.class,
-                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", first, ItemStatus.PICKED)).item();
+                moveLine("c-1", first, ItemStatus.PICKED)).item();
         assertEquals(ItemStatus.PICKED, picked.itemStatus());
         assertEquals(Optional.of(picked), fx.reads.findItem("c-1", "o-1", first));
 
         assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PENDING, ItemStatus.SHIPPED),
-                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", second, ItemStatus.SHIPPED));
+                moveLine("c-1", second, ItemStatus.SHIPPED));
         assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PICKED, ItemStatus.PENDING),
-                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", first, ItemStatus.PENDING));
-        assertEquals(new ItemChangeOutcome.ItemNotFound(),
-                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", "nope", ItemStatus.PICKED));
-        assertEquals(new ItemChangeOutcome.ItemNotFound(),
-                fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-2", "o-1", first, ItemStatus.SHIPPED));
+                moveLine("c-1", first, ItemStatus.PENDING));
+        assertEquals(new ItemChangeOutcome.ItemNotFound(), moveLine("c-1", "nope", ItemStatus.PICKED));
+        assertEquals(new ItemChangeOutcome.OrderNotFound(), moveLine("c-2", first, ItemStatus.SHIPPED));
         assertEquals(ItemStatus.PENDING, fx.reads.findItem("c-1", "o-1", second).orElseThrow().itemStatus());
     }
 
@@ -421,7 +435,7 @@ class OrderAccessPatternsTest {
                 .updateExpression("SET warehouse = :w").expressionAttributeValues(Map.of(":w", s("BER-1"))));
         fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
 
-        fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", itemId, ItemStatus.PICKED);
+        moveLine("c-1", itemId, ItemStatus.PICKED);
 
         Map<String, AttributeValue> raw = fx.raw(Keys.orderPk("o-1"), Keys.itemSk(itemId));
         assertEquals("BER-1", raw.get("warehouse").s());
@@ -429,13 +443,18 @@ class OrderAccessPatternsTest {
         assertFalse(raw.containsKey(Keys.GSI1PK));
     }
 
+    private ItemChangeOutcome moveLine(String customerId, String itemId, ItemStatus target) {
+        return fx.lines.changeItemStatus(Role.ADMINISTRATOR, customerId, "o-1", itemId, target, Optional.empty(),
+                "ops");
+    }
+
     private static StatusChangeRequest change(String orderId, OrderStatus target, Optional<Long> expectedVersion) {
         return new StatusChangeRequest(Optional.of("c-1"), orderId, target, Role.ADMINISTRATOR, expectedVersion, "ops",
                 Optional.of("checkout"));
     }
 
-    private static List<Long> versions(Page<StatusChange> page) {
-        return page.items().stream().map(StatusChange::version).toList();
+    private static List<Long> versions(Page<OrderEvent> page) {
+        return page.items().stream().map(OrderEvent::version).toList();
     }
 
     /** A processed record of some request, as order intake and the payment webhook write them. */

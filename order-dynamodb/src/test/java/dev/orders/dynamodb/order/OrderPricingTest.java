@@ -45,8 +45,7 @@ class OrderPricingTest {
         OrderAggregate later = fx.reads.findAggregateById(created.order().orderId()).orElseThrow();
         assertEquals(created, later);
         assertEquals(2 * 1250 + 899, later.order().total());
-        OrderItem added = assertInstanceOf(ItemChangeOutcome.Added.class,
-                fx.lines.addItem("c-1", created.order().orderId(), new ItemRequest("MUG", 1))).item();
+        OrderItem added = assertInstanceOf(ItemChangeOutcome.Added.class, addLine(created, "MUG")).item();
         assertEquals(1490, added.unitPrice());
         assertEquals(Optional.of("Blue mug, new edition"), added.name());
         assertEquals(2 * 1250 + 899 + 1490, fx.reads.findHeaderById(created.order().orderId()).orElseThrow().total());
@@ -96,7 +95,7 @@ class OrderPricingTest {
         fx.putProduct("CAP", 2000, "USD", true);
         int before = fx.itemCount();
 
-        ItemChangeOutcome outcome = fx.lines.addItem("c-1", created.order().orderId(), new ItemRequest("CAP", 1));
+        ItemChangeOutcome outcome = addLine(created, "CAP");
 
         assertEquals(new ItemChangeOutcome.NotPriceable(new PricingRefusal.CurrencyMismatch(List.of(
                 new FieldError("sku", "is priced in USD, the order in EUR")))), outcome);
@@ -112,10 +111,10 @@ class OrderPricingTest {
 
         assertEquals(new ItemChangeOutcome.NotPriceable(new PricingRefusal.ProductUnavailable(List.of(
                 new FieldError("sku", "is not in the catalogue")))),
-                fx.lines.addItem("c-1", created.order().orderId(), new ItemRequest("NOPE", 1)));
+                addLine(created, "NOPE"));
         assertEquals(new ItemChangeOutcome.NotPriceable(new PricingRefusal.ProductUnavailable(List.of(
                 new FieldError("sku", "is not for sale")))),
-                fx.lines.addItem("c-1", created.order().orderId(), new ItemRequest("OLD", 1)));
+                addLine(created, "OLD"));
         assertEquals(before, fx.itemCount());
     }
 
@@ -128,6 +127,10 @@ class OrderPricingTest {
                 && refused.refusal() instanceof PricingRefusal.CurrencyMismatch, result.toString());
         assertEquals("EUR", created(fx.intake.create(new OrderRequest("c-1", Optional.of("EUR"),
                 List.of(line("MUG", 1))), Optional.empty(), "x")).order().currency());
+    }
+
+    private ItemChangeOutcome addLine(OrderAggregate order, String sku) {
+        return fx.lines.addItem("c-1", order.order().orderId(), new ItemRequest(sku, 1), Optional.empty(), "x");
     }
 
     private static OrderAggregate created(OrderIntake.Result result) {

@@ -1,5 +1,6 @@
 package dev.orders.dynamodb.order;
 
+import static dev.orders.dynamodb.table.Attrs.s;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doCallRealMethod;
@@ -13,29 +14,48 @@ import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.Rounds;
 import dev.orders.dynamodb.table.Transaction;
 import dev.orders.dynamodb.table.WriteConflictException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /** DynamoDB Local serialises transactions and never reports a conflict: the fault is injected here. */
 class WriteConflictTest {
+    private static final Order CURRENT =
+            new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", 1, Instant.EPOCH, Instant.EPOCH);
 
-    @Test
+    private final DynamoDbClient client = mock(DynamoDbClient.class);
+    private final OrdersTable table = new OrdersTable(client, "orders");
+    private final ProcessedRecords records = new ProcessedRecords(table, Clock.systemUTC());
+    private final OrderWrites orders = new OrderWrites(table,
+            new OrderReads(table, new CursorCodec("0123456789abcdef0123".getBytes(StandardCharsets.UTF_8))), records,
+            Clock.systemUTC());
+
+    @BeforeEach
     @SuppressWarnings("unchecked")
-    void aTransactionConflictIsTriedAgainAndThenReportedAsRetryableNotAsABusinessOutcome() {
-        DynamoDbClient client = mock(DynamoDbClient.class);
+    void everyTransactionConflicts() {
         doCallRealMethod().when(client).transactWriteItems(any(Consumer.class));
         when(client.transactWriteItems(any(TransactWriteItemsRequest.class))).thenThrow(
                 TransactionCanceledException.builder().message("Transaction cancelled")
@@ -43,17 +63,32 @@ class WriteConflictTest {
                                 CancellationReason.builder().code("TransactionConflict").build(),
                                 CancellationReason.builder().code("None").build())
                         .build());
-        OrdersTable table = new OrdersTable(client, "orders");
-        CursorCodec cursors = new CursorCodec("0123456789abcdef0123".getBytes(StandardCharsets.UTF_8));
-        OrderWrites orders = new OrderWrites(table, new OrderReads(table, cursors),
-                new ProcessedRecords(table, Clock.systemUTC()), Clock.systemUTC());
-        Order current = new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", 1, Instant.EPOCH, Instant.EPOCH);
+    }
 
-        assertThrows(WriteConflictException.class, () -> orders.changeStatusFrom(current, OrderStatus.PAID, "ops",
-                Optional.empty()));
+    @Test
+    void aTransactionConflictIsTriedAgainAndThenReportedAsRetryableNotAsABusinessOutcome() {
+        ProcessedRecord record = records.record(Map.of(Keys.PK, s(Keys.webhookEventPk("evt_1")),
+                Keys.SK, s(Keys.WEBHOOK_EVENT_SK)), EntityType.PAYMENT_EVENT, Map.of(), Duration.ofDays(1));
+
+        assertThrows(WriteConflictException.class, () -> orders.changeStatusOnce(CURRENT, OrderStatus.PAID,
+                "webhook:payments", "payment.succeeded", "evt_1", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
         assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
                 List.of(new NewItem("A", "A", 1, 1))), "ops"));
         verify(client, times(2 * Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aStatusChangeThatKeepsConflictingReadsTheRootOncePerRoundAndGivesUpAfterTheLastRound() {
+        doCallRealMethod().when(client).getItem(any(Consumer.class));
+        when(client.getItem(any(GetItemRequest.class)))
+                .thenReturn(GetItemResponse.builder().item(OrderCodec.encodeRoot(CURRENT, 1)).build());
+
+        assertThrows(WriteConflictException.class, () -> orders.changeStatus(new StatusChangeRequest(Optional.of("c-1"),
+                "o-1", OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "c-1", Optional.empty())));
+        verify(client, times(Rounds.MAX)).getItem(any(GetItemRequest.class));
+        verify(client, times(Rounds.MAX * Transaction.ATTEMPTS))
+                .transactWriteItems(any(TransactWriteItemsRequest.class));
     }
 }

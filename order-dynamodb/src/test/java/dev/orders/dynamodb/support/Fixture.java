@@ -3,10 +3,14 @@ package dev.orders.dynamodb.support;
 import static dev.orders.dynamodb.table.Attrs.s;
 
 import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.feed.Page;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderCreation;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
@@ -27,6 +31,8 @@ import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -108,7 +114,10 @@ public final class Fixture {
         return ((OrderCreation.Created) outcome).aggregate();
     }
 
-    /** Moves an order along the lifecycle, one legal step at a time. */
+    /**
+     * Moves an order along the lifecycle as an administrator, one legal step at a time. PARTIALLY_FULFILLED
+     * and FULFILLED are no steps: an order reaches them only from its lines' statuses ({@link #fulfil}).
+     */
     public void advance(String customerId, String orderId, OrderStatus... steps) {
         for (OrderStatus step : steps) {
             StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
@@ -117,6 +126,43 @@ public final class Fixture {
                 throw new IllegalStateException("cannot move " + orderId + " to " + step + ": " + outcome);
             }
         }
+    }
+
+    /** Moves each line of {@code itemIds} in turn to {@code target}, as an administrator; the order follows its lines. */
+    public void moveLines(String customerId, String orderId, ItemStatus target, String... itemIds) {
+        for (String itemId : itemIds) {
+            ItemChangeOutcome outcome = lines.changeItemStatus(Role.ADMINISTRATOR, customerId, orderId, itemId, target,
+                    Optional.empty(), "fixture");
+            if (!(outcome instanceof ItemChangeOutcome.StatusChanged)) {
+                throw new IllegalStateException("cannot move line " + itemId + " of " + orderId + " to " + target
+                        + ": " + outcome);
+            }
+        }
+    }
+
+    /**
+     * Picks and ships each pending line of {@code itemIds}, one line after the other, in a paid order: the
+     * order follows to IN_FULFILLMENT, PARTIALLY_FULFILLED, and FULFILLED once no line is left to ship.
+     */
+    public void fulfil(String customerId, String orderId, String... itemIds) {
+        for (String itemId : itemIds) {
+            moveLines(customerId, orderId, ItemStatus.PICKED, itemId);
+            moveLines(customerId, orderId, ItemStatus.SHIPPED, itemId);
+        }
+    }
+
+    /** The whole event log of an order, oldest first, read page by page through its history. */
+    public List<OrderEvent> events(String customerId, String orderId) {
+        List<OrderEvent> events = new ArrayList<>();
+        Optional<String> cursor = Optional.empty();
+        do {
+            Page<OrderEvent> page = reads.history(customerId, orderId, 100, cursor).orElseThrow(
+                    () -> new IllegalStateException("no order " + orderId + " of " + customerId));
+            events.addAll(page.items());
+            cursor = page.nextCursor();
+        } while (cursor.isPresent());
+        Collections.reverse(events);
+        return events;
     }
 
     /** The raw item at a key, as DynamoDB holds it. */

@@ -1,0 +1,90 @@
+package dev.orders.core.order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The event types and their data are the service's public contract: these tests fix both. */
+class OrderChangeTest {
+    private static final LineDetails MUG = new LineDetails("i-1", "MUG", Optional.of("Blue mug"), 2, 1250);
+    private static final LineDetails TEA = new LineDetails("i-2", "TEA", Optional.empty(), 1, 899);
+    private static final Map<String, Object> MUG_DATA = Map.of("itemId", "i-1", "sku", "MUG", "name", "Blue mug",
+            "quantity", 2L, "unitPrice", 1250L, "lineTotal", 2500L);
+    private static final Map<String, Object> TEA_DATA = Map.of("itemId", "i-2", "sku", "TEA", "quantity", 1L,
+            "unitPrice", 899L, "lineTotal", 899L);
+
+    /** One change of every type, with its data exactly as stored and published. */
+    static Stream<Object[]> everyType() {
+        return Stream.of(
+                new Object[] {new OrderChange.OrderCreated(OrderStatus.CREATED, 3399, "EUR", List.of(MUG, TEA)),
+                    Map.of("status", "CREATED", "total", 3399L, "currency", "EUR",
+                            "lines", List.of(MUG_DATA, TEA_DATA))},
+                new Object[] {new OrderChange.OrderLineAdded(TEA, 3399, 2),
+                    Map.of("line", TEA_DATA, "total", 3399L, "itemCount", 2L)},
+                new Object[] {new OrderChange.OrderLineRemoved(MUG, 899, 1),
+                    Map.of("line", MUG_DATA, "total", 899L, "itemCount", 1L)},
+                new Object[] {new OrderChange.OrderStatusChanged(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
+                        Optional.of("payment.succeeded"), Optional.of("evt_1")),
+                    Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "reason", "payment.succeeded",
+                            "paymentEventId", "evt_1")},
+                new Object[] {new OrderChange.OrderStatusChanged(OrderStatus.CREATED, OrderStatus.CANCELLED,
+                        Optional.empty(), Optional.empty()),
+                    Map.of("from", "CREATED", "to", "CANCELLED")},
+                new Object[] {
+                    new OrderChange.OrderLineStatusChanged("i-1", "MUG", ItemStatus.PENDING, ItemStatus.PICKED),
+                    Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")});
+    }
+
+    @Test
+    void theEventTypesAreExactlyThePublicOnes() {
+        Set<String> types = Set.of("OrderCreated", "OrderLineAdded", "OrderLineRemoved", "OrderStatusChanged",
+                "OrderLineStatusChanged");
+
+        assertEquals(types, Arrays.stream(OrderChange.class.getPermittedSubclasses()).map(Class::getSimpleName)
+                .collect(Collectors.toSet()));
+        assertEquals(types, everyType().map(sample -> ((OrderChange) sample[0]).type()).collect(Collectors.toSet()),
+                "every type has a sample below");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyType")
+    void dataIsThePublicShapeAndParsesBackToTheSameChange(OrderChange change, Map<String, Object> data) {
+        assertEquals(data, change.data());
+        assertEquals(change, OrderChange.of(change.type(), change.data()));
+    }
+
+    @Test
+    void anEventIsOfTheTypeOfItsChange() {
+        OrderChange change = new OrderChange.OrderLineAdded(TEA, 3399, 2);
+        assertEquals("OrderLineAdded", new OrderEvent("o-1", "c-1", 2, Instant.EPOCH, "c-1", change).type());
+    }
+
+    @Test
+    void dataWithAMissingOrMistypedFieldOrAnUnknownTypeIsRefusedNamingIt() {
+        Map<String, Object> data = new LinkedHashMap<>(new OrderChange.OrderLineAdded(TEA, 3399, 2).data());
+        data.remove("total");
+        assertMessage("OrderLineAdded.total is missing", () -> OrderChange.of("OrderLineAdded", data));
+
+        data.put("total", "3399");
+        assertMessage("OrderLineAdded.total is not a Long", () -> OrderChange.of("OrderLineAdded", data));
+
+        assertMessage("unknown order event type OrderShipped",
+                () -> OrderChange.of("OrderShipped", Map.of("from", "PAID", "to", "FULFILLED")));
+    }
+
+    private static void assertMessage(String message, Runnable parse) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class, parse::run).getMessage());
+    }
+}
