@@ -4,6 +4,7 @@ import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
@@ -145,7 +146,7 @@ final class FeedScale {
             OrderStatus status = probe ? (i / 25 % 2 == 0 ? OrderStatus.PAID : OrderStatus.CREATED)
                     : STATUSES[i % STATUSES.length];
             Instant created = epoch.plus(Duration.ofMinutes(5L * i));
-            Order order = new Order(Ids.newOrderId(), customer, status, 1, 1_000 + i % 9_000, "EUR", 1, created, created);
+            Order order = new Order(Ids.newOrderId(), customer, status, 1, 1_000 + i % 9_000, "EUR", LineStatuses.pending(1), created, created);
             writes.add(WriteRequest.builder().putRequest(PutRequest.builder()
                     .item(OrderCodec.encodeRoot(order, table.statusShards())).build()).build());
         }

@@ -2,7 +2,10 @@ package dev.orders.core.order;
 
 import java.time.Instant;
 
-/** The order root (header): what the lifecycle moves; a feed lists its {@link OrderSummary}. */
+/**
+ * The order root (header): what the lifecycle moves, with how many of its lines are in each status; a
+ * feed lists its {@link OrderSummary}.
+ */
 public record Order(
         String orderId,
         String customerId,
@@ -10,7 +13,11 @@ public record Order(
         long version,
         long total,
         String currency,
-        int itemCount,
+        LineStatuses lines,
         Instant createdAt,
         Instant updatedAt) {
+
+    public int itemCount() {
+        return lines.total();
+    }
 }

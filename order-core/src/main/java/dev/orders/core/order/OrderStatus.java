@@ -2,7 +2,6 @@ package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -59,13 +58,13 @@ public enum OrderStatus {
      * once one is picked. Itself when the lines do not move it (the lifecycle never moves backwards; an
      * order whose lines were all cancelled stays as it is, to be refunded).
      */
-    public OrderStatus followingLines(Collection<ItemStatus> lines) {
+    public OrderStatus followingLines(LineStatuses lines) {
         if (!isInFulfillment()) {
             return this;
         }
-        boolean shipped = lines.contains(ItemStatus.SHIPPED);
-        boolean done = lines.stream().allMatch(line -> line == ItemStatus.SHIPPED || line == ItemStatus.CANCELLED);
-        boolean started = shipped || lines.contains(ItemStatus.PICKED);
+        boolean shipped = lines.count(ItemStatus.SHIPPED) > 0;
+        boolean done = lines.count(ItemStatus.PENDING) == 0 && lines.count(ItemStatus.PICKED) == 0;
+        boolean started = shipped || lines.count(ItemStatus.PICKED) > 0;
         OrderStatus follows = shipped && done ? FULFILLED : shipped ? PARTIALLY_FULFILLED : started ? IN_FULFILLMENT : this;
         return canMoveTo(follows) ? follows : this;
     }

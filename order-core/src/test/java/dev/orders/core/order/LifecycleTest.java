@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -87,14 +89,14 @@ class LifecycleTest {
     })
     void anOrderInFulfilmentFollowsItsLines(OrderStatus status, String lines, OrderStatus follows) {
         List<ItemStatus> statuses = Arrays.stream(lines.split(" ")).map(ItemStatus::valueOf).toList();
-        assertEquals(follows, status.followingLines(statuses));
+        assertEquals(follows, status.followingLines(counted(statuses)));
     }
 
     @Test
     void followingTheLinesIsALegalMoveThatTheLinesJustify() {
         for (OrderStatus status : OrderStatus.values()) {
             for (List<ItemStatus> lines : linesOfUpTo(3)) {
-                OrderStatus follows = status.followingLines(lines);
+                OrderStatus follows = status.followingLines(counted(lines));
                 String move = status + " with lines " + lines + " -> " + follows;
                 if (follows != status) {
                     assertTrue(status.canMoveTo(follows), move);
@@ -142,5 +144,12 @@ class LifecycleTest {
             shorter = longer;
         }
         return all;
+    }
+
+    /** The root's count of {@code lines} by status. */
+    private static LineStatuses counted(List<ItemStatus> lines) {
+        Map<ItemStatus, Integer> counts = new EnumMap<>(ItemStatus.class);
+        lines.forEach(line -> counts.merge(line, 1, Integer::sum));
+        return new LineStatuses(counts);
     }
 }

@@ -91,7 +91,7 @@ class LineRulesTest {
     }
 
     private static Order order(String customerId, OrderStatus status, long version, int itemCount) {
-        return new Order("o-1", customerId, status, version, 100L * itemCount, "EUR", itemCount, Instant.EPOCH,
+        return new Order("o-1", customerId, status, version, 100L * itemCount, "EUR", LineStatuses.pending(itemCount), Instant.EPOCH,
                 Instant.EPOCH);
     }
 

@@ -3,6 +3,7 @@ package dev.orders.core.payment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentDecision.Acknowledge;
@@ -18,7 +19,7 @@ class PaymentDecisionTest {
     }
 
     private static Optional<Order> order(OrderStatus status) {
-        return Optional.of(new Order("o-1", "c-1", status, 3, 3399, "EUR", 2, Instant.EPOCH, Instant.EPOCH));
+        return Optional.of(new Order("o-1", "c-1", status, 3, 3399, "EUR", LineStatuses.pending(2), Instant.EPOCH, Instant.EPOCH));
     }
 
     @Test

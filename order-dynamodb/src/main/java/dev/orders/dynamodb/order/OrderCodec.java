@@ -5,6 +5,7 @@ import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
@@ -16,6 +17,7 @@ import dev.orders.dynamodb.table.Attrs;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -29,6 +31,7 @@ public final class OrderCodec {
     static final String TOTAL = "total";
     static final String CURRENCY = "currency";
     static final String ITEM_COUNT = "itemCount";
+    static final String LINE_STATUSES = "lineStatuses";
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
     static final String ITEM_ID = "itemId";
@@ -69,6 +72,7 @@ public final class OrderCodec {
         item.put(TOTAL, n(order.total()));
         item.put(CURRENCY, s(order.currency()));
         item.put(ITEM_COUNT, n(order.itemCount()));
+        item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
         item.put(UPDATED_AT, time(order.updatedAt()));
         String feedSk = Keys.feedSk(order.createdAt(), order.orderId());
@@ -81,6 +85,24 @@ public final class OrderCodec {
         return item;
     }
 
+    /** The count of lines per status as a map attribute, {PENDING: n, PICKED: n, ...}. */
+    static AttributeValue lineStatuses(LineStatuses lines) {
+        Map<String, AttributeValue> counts = new HashMap<>();
+        lines.counts().forEach((status, count) -> counts.put(status.name(), n(count)));
+        return AttributeValue.fromM(counts);
+    }
+
+    private static LineStatuses decodeLineStatuses(ItemReader r) {
+        Map<ItemStatus, Integer> counts = new EnumMap<>(ItemStatus.class);
+        r.document(LINE_STATUSES).forEach((status, count) -> counts.put(ItemStatus.valueOf(status), ((Long) count).intValue()));
+        LineStatuses lines = new LineStatuses(counts);
+        if (lines.total() != r.number(ITEM_COUNT)) {
+            throw new CorruptItemException("order " + r.string(ORDER_ID) + " counts " + lines.total()
+                    + " lines by status but has " + r.number(ITEM_COUNT));
+        }
+        return lines;
+    }
+
     static String statusFeedPk(String orderId, OrderStatus status, int statusShards) {
         return Keys.statusFeedPk(status.name(), Keys.statusShard(orderId, statusShards));
     }
@@ -88,7 +110,7 @@ public final class OrderCodec {
     static Order decodeRoot(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER);
         return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
-                r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), (int) r.number(ITEM_COUNT),
+                r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), decodeLineStatuses(r),
                 r.time(CREATED_AT), r.time(UPDATED_AT));
     }
 

@@ -10,6 +10,7 @@ import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.LineDetails;
 import dev.orders.core.order.LineRules;
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
@@ -118,11 +119,11 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
             }
             Order order = read.get().orElseThrow();
             long total = order.total() + line.lineTotal();
-            int itemCount = order.itemCount() + 1;
+            LineStatuses lines = order.lines().added();
             Transaction transaction = RootChange.of(order, line.createdAt())
-                    .set(OrderCodec.TOTAL, n(total)).set(OrderCodec.ITEM_COUNT, n(itemCount))
+                    .set(OrderCodec.TOTAL, n(total)).lines(lines)
                     .event(nextEvent(order, line.createdAt(), actor,
-                            new OrderChange.OrderLineAdded(LineDetails.of(line), total, itemCount)))
+                            new OrderChange.OrderLineAdded(LineDetails.of(line), total, lines.total())))
                     .addTo(table.transaction())
                     .putNew(LINE, OrderCodec.encodeItem(line));
             record.ifPresent(r -> records.addTo(transaction, r));
@@ -156,10 +157,11 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
             OrderItem line = read.get().item(itemId).orElseThrow();
             Instant now = now();
             long total = order.total() - line.lineTotal();
-            int itemCount = order.itemCount() - 1;
+            LineStatuses lines = order.lines().removed(line.itemStatus());
             Optional<Cancellation> cancelled = RootChange.of(order, now)
-                    .set(OrderCodec.TOTAL, n(total)).set(OrderCodec.ITEM_COUNT, n(itemCount))
-                    .event(nextEvent(order, now, actor, new OrderChange.OrderLineRemoved(LineDetails.of(line), total, itemCount)))
+                    .set(OrderCodec.TOTAL, n(total)).lines(lines)
+                    .event(nextEvent(order, now, actor,
+                            new OrderChange.OrderLineRemoved(LineDetails.of(line), total, lines.total())))
                     .addTo(table.transaction())
                     .delete(LINE, OrderCodec.itemKey(orderId, itemId), "attribute_exists(#pk)",
                             Map.of("#pk", Keys.PK), Map.of())
@@ -194,9 +196,10 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
             Order order = read.get().order();
             OrderItem line = read.get().item(itemId).orElseThrow();
             Instant now = now();
-            OrderStatus follows = order.status().followingLines(read.get().items().stream()
-                    .map(item -> item.itemId().equals(itemId) ? target : item.itemStatus()).toList());
-            RootChange change = RootChange.of(order, now).event(nextEvent(order, now, actor,
+            // The counts are read with the root's version, the line's status is re-checked by its own condition.
+            LineStatuses lines = order.lines().moved(line.itemStatus(), target);
+            OrderStatus follows = order.status().followingLines(lines);
+            RootChange change = RootChange.of(order, now).lines(lines).event(nextEvent(order, now, actor,
                     new OrderChange.OrderLineStatusChanged(itemId, line.sku(), line.itemStatus(), target)));
             if (follows != order.status()) {
                 change.status(follows, table.statusShards()).event(new OrderEvent(orderId, customerId,

@@ -5,6 +5,7 @@ import static dev.orders.dynamodb.table.Attrs.s;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.LineDetails;
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
@@ -65,7 +66,7 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
                     Optional.of(item.name()), item.quantity(), item.unitPrice(), ItemStatus.PENDING, now, now));
         }
         Order root = new Order(orderId, newOrder.customerId(), OrderStatus.CREATED, 1, newOrder.total(),
-                newOrder.currency(), lines.size(), now, now);
+                newOrder.currency(), LineStatuses.pending(lines.size()), now, now);
         OrderEvent created = new OrderEvent(orderId, newOrder.customerId(), 1, now, actor, new OrderChange.OrderCreated(
                 root.status(), root.total(), root.currency(), lines.stream().map(LineDetails::of).toList()));
 
@@ -137,7 +138,7 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         Instant now = now();
         long next = current.version() + 1;
         Order moved = new Order(current.orderId(), current.customerId(), target, next, current.total(),
-                current.currency(), current.itemCount(), current.createdAt(), now);
+                current.currency(), current.lines(), current.createdAt(), now);
         OrderEvent event = new OrderEvent(current.orderId(), current.customerId(), next, now, actor,
                 new OrderChange.OrderStatusChanged(current.status(), target, reason, eventId));
         Transaction transaction = RootChange.of(current, now).status(target, table.statusShards()).event(event)

@@ -4,6 +4,7 @@ import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
@@ -48,6 +49,11 @@ final class RootChange {
         values.put(":" + placeholder, value);
         assignments.add("#" + placeholder + " = :" + placeholder);
         return this;
+    }
+
+    /** The lines' new counts by status, and the item count with them. */
+    RootChange lines(LineStatuses lines) {
+        return set(OrderCodec.LINE_STATUSES, OrderCodec.lineStatuses(lines)).set(OrderCodec.ITEM_COUNT, n(lines.total()));
     }
 
     /** The new status, and the status feeds' keys with it. */

@@ -3,6 +3,7 @@ package dev.orders.dynamodb.keys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
@@ -50,7 +51,7 @@ class TemplateTableContractTest {
     @Test
     void everyIndexProjectsTheSummaryButNeitherVersionNorUpdatedAt() {
         Instant created = Instant.parse("2026-01-01T10:00:00Z");
-        Order order = new Order("o-1", "c-1", OrderStatus.PAID, 7, 350, "EUR", 2, created, created.plusSeconds(60));
+        Order order = new Order("o-1", "c-1", OrderStatus.PAID, 7, 350, "EUR", LineStatuses.pending(2), created, created.plusSeconds(60));
         Map<String, AttributeValue> root = OrderCodec.encodeRoot(order, 1);
         for (GlobalSecondaryIndex index : request.globalSecondaryIndexes()) {
             assertEquals(ProjectionType.INCLUDE, index.projection().projectionType(), index.indexName());

@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
@@ -44,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 /** DynamoDB Local serialises transactions and never reports a conflict: the fault is injected here. */
 class WriteConflictTest {
     private static final Order CURRENT =
-            new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", 1, Instant.EPOCH, Instant.EPOCH);
+            new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", LineStatuses.pending(1), Instant.EPOCH, Instant.EPOCH);
 
     private final DynamoDbClient client = mock(DynamoDbClient.class);
     private final OrdersTable table = new OrdersTable(client, "orders");

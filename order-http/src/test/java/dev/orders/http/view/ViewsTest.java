@@ -2,6 +2,7 @@ package dev.orders.http.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
@@ -16,7 +17,7 @@ class ViewsTest {
     @Test
     void aSummaryIsTheOrderInTheSameFieldsAndOrderWithoutVersionAndUpdatedAt() {
         Instant created = Instant.parse("2026-01-01T10:00:00Z");
-        Order order = new Order("o-1", "c-ada", OrderStatus.PAID, 4, 3399, "EUR", 2, created, created.plusSeconds(90));
+        Order order = new Order("o-1", "c-ada", OrderStatus.PAID, 4, 3399, "EUR", LineStatuses.pending(2), created, created.plusSeconds(90));
         OrderSummary summary = new OrderSummary("o-1", "c-ada", OrderStatus.PAID, 3399, "EUR", 2, created);
 
         Map<String, Object> expected = new LinkedHashMap<>(Views.order(order));
