@@ -13,6 +13,7 @@ import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderSummary;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
@@ -188,8 +189,8 @@ class OrderFollowsLinesTest {
         assertEquals(List.of(), ids(fx.feeds.customerStatusFeed("c-1", not, FeedRequest.first(10)).items()));
     }
 
-    private static List<String> ids(List<Order> orders) {
-        return orders.stream().map(Order::orderId).toList();
+    private static List<String> ids(List<OrderSummary> orders) {
+        return orders.stream().map(OrderSummary::orderId).toList();
     }
 
     private Order header() {
