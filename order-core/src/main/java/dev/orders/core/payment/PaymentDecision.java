@@ -21,10 +21,6 @@ public sealed interface PaymentDecision {
      * acknowledged as not applicable rather than moving the order backwards.
      */
     static PaymentDecision decide(PaymentEvent event, Optional<Order> order) {
-        Optional<PaymentEventType> type = event.knownType();
-        if (type.isEmpty()) {
-            return new Acknowledge(PaymentOutcome.UNKNOWN_TYPE);
-        }
         if (order.isEmpty()) {
             return new Acknowledge(PaymentOutcome.ORDER_NOT_FOUND);
         }
@@ -32,7 +28,7 @@ public sealed interface PaymentDecision {
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
             return new Acknowledge(PaymentOutcome.AMOUNT_MISMATCH);
         }
-        Optional<OrderStatus> target = target(type.get(), current.status())
+        Optional<OrderStatus> target = target(event.type(), current.status())
                 .filter(Role.PAYMENT_PROVIDER::mayMoveOrderTo);
         if (target.isEmpty() || !current.status().canMoveTo(target.get())) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);

@@ -7,7 +7,7 @@ import java.util.Locale;
  * only APPLIED changed the order. The outcome is recorded with the event id.
  */
 public enum PaymentOutcome {
-    /** The order moved; its history row names the event. */
+    /** The order moved; its OrderStatusChanged event names the provider's event. */
     APPLIED,
     /** This event id was processed before; nothing changed now. */
     DUPLICATE,
@@ -17,7 +17,7 @@ public enum PaymentOutcome {
     NOT_APPLICABLE,
     /** No order has the event's order id. */
     ORDER_NOT_FOUND,
-    /** A type this service does not act on. */
+    /** A type this service does not act on: acknowledged before its data is read, and never recorded. */
     UNKNOWN_TYPE;
 
     /** As the webhook answers it: {@code amount-mismatch}. */

@@ -44,7 +44,7 @@ public record PaymentEventProcessor(OrderReads reads, OrderWrites writes, Proces
 
     /** One read-decide-write round; empty when the order changed between the read and the write. */
     private Optional<PaymentOutcome> attempt(PaymentEvent event) {
-        Optional<Order> order = event.knownType().isPresent() ? reads.findHeaderById(event.orderId()) : Optional.empty();
+        Optional<Order> order = reads.findHeaderById(event.orderId());
         PaymentDecision decision = PaymentDecision.decide(event, order);
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             return Optional.of(records.putAlone(record(event, acknowledge.outcome()))
@@ -52,7 +52,7 @@ public record PaymentEventProcessor(OrderReads reads, OrderWrites writes, Proces
         }
         PaymentDecision.Transition transition = (PaymentDecision.Transition) decision;
         Optional<StatusChangeOutcome> changed = writes.changeStatusOnce(order.orElseThrow(), transition.target(),
-                ACTOR, event.type(), event.id(), record(event, PaymentOutcome.APPLIED));
+                ACTOR, event.type().wireName(), event.id(), record(event, PaymentOutcome.APPLIED));
         if (changed.isEmpty()) {
             return Optional.of(PaymentOutcome.DUPLICATE);
         }
@@ -65,7 +65,7 @@ public record PaymentEventProcessor(OrderReads reads, OrderWrites writes, Proces
         Map<String, AttributeValue> key = Map.of(Keys.PK, s(Keys.webhookEventPk(event.id())),
                 Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
         return records.record(key, EntityType.PAYMENT_EVENT, Map.of(EVENT_ID, s(event.id()),
-                EVENT_TYPE, s(event.type()), ORDER_ID, s(event.orderId()), OUTCOME, s(outcome),
+                EVENT_TYPE, s(event.type().wireName()), ORDER_ID, s(event.orderId()), OUTCOME, s(outcome),
                 RECEIVED_AT, time(clock.instant())), RECORD_RETENTION);
     }
 }

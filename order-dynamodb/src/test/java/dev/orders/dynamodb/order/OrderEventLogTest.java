@@ -21,6 +21,7 @@ import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.keys.Keys;
@@ -161,7 +162,7 @@ class OrderEventLogTest {
         fx.createOrder("c-1", "o-1", 1250);
         fx.advance("c-1", "o-1", OrderStatus.AWAITING_PAYMENT);
         PaymentEventProcessor payments = new PaymentEventProcessor(fx.reads, fx.writes, fx.records, fx.clock);
-        PaymentEvent paid = new PaymentEvent("evt_1", "payment.succeeded", 1_795_348_800L, "o-1", 1250, "EUR");
+        PaymentEvent paid = new PaymentEvent("evt_1", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1", 1250, "EUR");
 
         assertEquals(PaymentOutcome.APPLIED, payments.process(paid));
         assertEquals(PaymentOutcome.DUPLICATE, payments.process(paid));

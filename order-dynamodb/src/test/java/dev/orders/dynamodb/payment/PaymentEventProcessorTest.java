@@ -9,6 +9,7 @@ import static org.mockito.Mockito.verify;
 
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
@@ -52,7 +53,7 @@ class PaymentEventProcessorTest {
     }
 
     private static PaymentEvent event(String id, String type) {
-        return new PaymentEvent(id, type, 1_795_348_800L, Fixture.SAMPLE_ORDER, 2 * 1250 + 899, "EUR");
+        return new PaymentEvent(id, PaymentEventType.of(type).orElseThrow(), 1_795_348_800L, Fixture.SAMPLE_ORDER, 2 * 1250 + 899, "EUR");
     }
 
     @Test
@@ -77,8 +78,8 @@ class PaymentEventProcessorTest {
                 .doCallRealMethod().when(client).putItem(any(PutItemRequest.class));
         doCallRealMethod().when(client).putItem(any(java.util.function.Consumer.class));
 
-        assertEquals(PaymentOutcome.UNKNOWN_TYPE, processor.process(event("evt_c2", "invoice.created")));
-        assertEquals(PaymentOutcome.DUPLICATE, processor.process(event("evt_c2", "invoice.created")));
+        assertEquals(PaymentOutcome.NOT_APPLICABLE, processor.process(event("evt_c2", "refund.succeeded")));
+        assertEquals(PaymentOutcome.DUPLICATE, processor.process(event("evt_c2", "refund.succeeded")));
         verify(client, times(3)).putItem(any(PutItemRequest.class));
     }
 }

@@ -2,6 +2,7 @@ package dev.orders.functions.paymentwebhook;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
@@ -65,19 +66,30 @@ public final class PaymentWebhookFunction extends ApiFunction {
             return Http.problem(Problem.of(401, "invalid-signature", "Invalid signature",
                     "The Webhook-Signature header is missing, malformed, outside the time window or does not match."));
         }
-        PaymentEvent event = event(JsonBody.parse(body));
+        JsonBody json = JsonBody.parse(body);
+        String id = json.requiredString("id");
+        String type = json.requiredString("type");
+        Optional<PaymentEventType> known = PaymentEventType.of(type);
+        if (known.isEmpty()) {
+            // Acknowledged before its data is read: a type of any shape must not make the provider retry for days.
+            LOG.info("payment event {} of type {} acknowledged: not a type this service acts on", id, type);
+            return receipt(id, PaymentOutcome.UNKNOWN_TYPE);
+        }
+        PaymentEvent event = event(id, known.get(), json);
         PaymentOutcome outcome = payments.process(event);
-        LOG.info("payment event {} ({}) for order {}: {}", event.id(), event.type(), event.orderId(), outcome);
+        LOG.info("payment event {} ({}) for order {}: {}", event.id(), type, event.orderId(), outcome);
+        return receipt(event.id(), outcome);
+    }
+
+    private static APIGatewayV2HTTPResponse receipt(String eventId, PaymentOutcome outcome) {
         Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("eventId", event.id());
+        receipt.put("eventId", eventId);
         receipt.put("outcome", outcome.wireName());
         return Http.json(200, receipt);
     }
 
-    /** {@code {id, type, created, data: {orderId, amount, currency}}} */
-    private static PaymentEvent event(JsonBody body) {
-        String id = body.requiredString("id");
-        String type = body.requiredString("type");
+    /** {@code {id, type, created, data: {orderId, amount, currency}}} of a type this service acts on. */
+    private static PaymentEvent event(String id, PaymentEventType type, JsonBody body) {
         long created = body.requiredLong("created");
         JsonBody data = body.requiredObject("data");
         String orderId = data.requiredString("orderId");

@@ -191,6 +191,19 @@ class PaymentWebhookFunctionTest {
         assertEquals(OrderStatus.CREATED, order().status());
     }
 
+    @Test
+    void anUnknownTypeOfAnyShapeIsAcknowledgedBeforeItsDataIsReadAndWritesNothing() {
+        int items = fx.itemCount();
+        for (Map<String, Object> body : List.<Map<String, Object>>of(
+                Map.of("id", "evt_u3", "type", "charge.dispute.created"),
+                Map.of("id", "evt_u4", "type", "Customer Updated", "data", List.of(1, 2)),
+                Map.of("id", "evt_u5", "type", "invoice.paid", "created", "yesterday", "data", Map.of("amount", "lots")))) {
+            APIGatewayV2HTTPEvent delivery = signed(SampleEvents.load(SAMPLE), Json.write(body), SECRET, NOW);
+            assertAcknowledged(invoke(function, delivery), "unknown-type");
+        }
+        assertEquals(items, fx.itemCount());
+    }
+
     // ---- idempotent delivery ------------------------------------------------------------------
 
     @Test
