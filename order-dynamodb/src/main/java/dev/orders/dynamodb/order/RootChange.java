@@ -51,9 +51,13 @@ final class RootChange {
         return this;
     }
 
-    /** The lines' new counts by status, and the item count with them. */
+    /**
+     * The lines' new counts by status, and the item count when it moves: the feeds project the item
+     * count, so setting it to the same value would only risk rewriting their entries.
+     */
     RootChange lines(LineStatuses lines) {
-        return set(OrderCodec.LINE_STATUSES, OrderCodec.lineStatuses(lines)).set(OrderCodec.ITEM_COUNT, n(lines.total()));
+        set(OrderCodec.LINE_STATUSES, OrderCodec.lineStatuses(lines));
+        return lines.total() == read.itemCount() ? this : set(OrderCodec.ITEM_COUNT, n(lines.total()));
     }
 
     /** The new status, and the status feeds' keys with it. */
