@@ -151,6 +151,9 @@ class OutcomeResponsesTest {
         if (type == List.class) {
             return List.of();
         }
+        if (type == Map.class) {
+            return Map.of();
+        }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];
         }
