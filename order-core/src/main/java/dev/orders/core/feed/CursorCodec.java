@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
+import java.util.function.Supplier;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -23,19 +24,42 @@ public final class CursorCodec {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private final SecretKeySpec key;
+    private final Supplier<byte[]> secret;
     private final SecureRandom random = new SecureRandom();
+    /** The key of the secret last read: derived again only when the secret changes (a rotation). */
+    private Key current;
+
+    private record Key(byte[] secret, SecretKeySpec spec) {
+    }
 
     /** The secret may be any length; the AES-256 key is its SHA-256 digest. */
     public CursorCodec(byte[] secret) {
-        if (secret == null || secret.length < 16) {
+        this(() -> secret);
+        key();
+    }
+
+    /**
+     * A secret read on every use, so a rotated one takes effect without a restart; refused (on use)
+     * like a fixed one if shorter than 16 bytes.
+     */
+    public CursorCodec(Supplier<byte[]> secret) {
+        this.secret = secret;
+    }
+
+    private synchronized SecretKeySpec key() {
+        byte[] now = secret.get();
+        if (current != null && MessageDigest.isEqual(current.secret(), now)) {
+            return current.spec();
+        }
+        if (now == null || now.length < 16) {
             throw new IllegalArgumentException("the cursor secret must have at least 16 bytes");
         }
         try {
-            this.key = new SecretKeySpec(MessageDigest.getInstance("SHA-256").digest(secret), "AES");
+            current = new Key(now.clone(), new SecretKeySpec(MessageDigest.getInstance("SHA-256").digest(now), "AES"));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
+        return current.spec();
     }
 
     /**
@@ -56,7 +80,7 @@ public final class CursorCodec {
         random.nextBytes(iv);
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, iv));
+            cipher.init(Cipher.ENCRYPT_MODE, key(), new GCMParameterSpec(TAG_BITS, iv));
             cipher.updateAAD(scope.getBytes(StandardCharsets.UTF_8));
             byte[] sealed = cipher.doFinal(position.getBytes(StandardCharsets.UTF_8));
             byte[] token = new byte[IV_BYTES + sealed.length];
@@ -84,7 +108,7 @@ public final class CursorCodec {
         }
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, token, 0, IV_BYTES));
+            cipher.init(Cipher.DECRYPT_MODE, key(), new GCMParameterSpec(TAG_BITS, token, 0, IV_BYTES));
             cipher.updateAAD(scope.getBytes(StandardCharsets.UTF_8));
             byte[] plain = cipher.doFinal(token, IV_BYTES, token.length - IV_BYTES);
             return new String(plain, StandardCharsets.UTF_8);

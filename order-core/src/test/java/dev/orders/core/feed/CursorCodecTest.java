@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class CursorCodecTest {
@@ -65,6 +66,23 @@ class CursorCodecTest {
     void cursorOfAnotherSecretIsRejected() {
         CursorCodec other = new CursorCodec("another secret, also long enough".getBytes(StandardCharsets.UTF_8));
         assertThrows(InvalidCursorException.class, () -> codec.decode("s", other.encode("s", "pos")));
+    }
+
+    @Test
+    void aRotatedSecretTakesEffectOnTheNextUseWithoutANewCodec() {
+        AtomicReference<String> secret = new AtomicReference<>("the secret before the rotation");
+        CursorCodec rotating = new CursorCodec(() -> secret.get().getBytes(StandardCharsets.UTF_8));
+        String before = rotating.encode("s", "pos");
+        secret.set("the secret after the rotation");
+        assertThrows(InvalidCursorException.class, () -> rotating.decode("s", before));
+        assertEquals("pos", rotating.decode("s", rotating.encode("s", "pos")));
+    }
+
+    @Test
+    void aShortSecretIsRefusedWhenFixedAndWhenRead() {
+        assertThrows(IllegalArgumentException.class, () -> new CursorCodec("too short".getBytes(StandardCharsets.UTF_8)));
+        CursorCodec shortOnUse = new CursorCodec(() -> "too short".getBytes(StandardCharsets.UTF_8));
+        assertThrows(IllegalArgumentException.class, () -> shortOnUse.encode("s", "pos"));
     }
 
     @Test

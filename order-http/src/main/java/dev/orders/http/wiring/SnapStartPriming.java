@@ -72,6 +72,7 @@ public final class SnapStartPriming implements Resource {
 
     @Override
     public void afterRestore(Context<? extends Resource> context) {
-        // Nothing to redo: credentials come from the container endpoint per request, never from the snapshot.
+        // Nothing to redo: credentials come from the container endpoint per request, never from the snapshot,
+        // and secrets are read on use through a cache that expires by the wall clock (SecretSource).
     }
 }

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.zip.ZipEntry;
+import java.util.stream.Collectors;
 import java.util.zip.ZipFile;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -28,15 +29,16 @@ import org.objectweb.asm.Type;
  * Proves a function's deployable jar is closed: every class that a class of the jar refers to (its
  * supertypes, field and method types, and whatever its method bodies name, as the JVM resolves
  * them) is in the jar or the JDK. The shade filters drop whole Log4j plugins and most of the
- * DynamoDB model; this names any class they dropped that something kept still needs.
+ * DynamoDB and Secrets Manager models; this names any class they dropped that something kept still needs.
  *
  * <p>Two kinds of reference are allowed to dangle, because the code that holds them never runs:
  * <ul>
  *   <li>into {@link #ABSENT_LIBRARIES}, optional dependencies we never ship;</li>
- *   <li>the DynamoDB client's operations nothing in the jar calls: the bodies of their methods
- *   (and of their paginators and the waiter) in {@code DynamoDbClient} and
- *   {@code DefaultDynamoDbClient}, and their request classes beyond their supertypes. Those request
- *   classes themselves must be there: the verifier loads each to link the client.</li>
+ *   <li>the operations of an SDK client ({@link #SERVICES}) nothing in the jar calls: the bodies of
+ *   their methods (and of their paginators and the waiter) in the client's interface and its default
+ *   implementation (e.g. {@code DynamoDbClient} and {@code DefaultDynamoDbClient}), and their request
+ *   classes beyond their supertypes. Those request classes themselves must be there: the verifier
+ *   loads each to link the client.</li>
  * </ul>
  */
 public final class JarClosure {
@@ -44,13 +46,17 @@ public final class JarClosure {
     static final List<String> ABSENT_LIBRARIES = List.of(
             "com/lmax/disruptor/", "com/conversantmedia/", "org/jctools/", // Log4j's async loggers and queues
             "org/osgi/", // Log4j inside an OSGi container
-            // Powertools' @Logging aspect, JMESPath correlation id and JSON arguments (order-http excludes them)
+            // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (order-http excludes them)
             "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
             "software/amazon/lambda/powertools/utilities/",
             // The SDK's SigV4a signer, for multi-region endpoints
             "software/amazon/awssdk/crt/", "software/amazon/awssdk/crtcore/");
-    private static final String DYNAMODB = "software/amazon/awssdk/services/dynamodb/";
-    private static final Set<String> CLIENTS = Set.of(DYNAMODB + "DynamoDbClient", DYNAMODB + "DefaultDynamoDbClient");
+    /** The SDK clients whose models the shade filters cut down to the operations the functions call. */
+    static final List<Service> SERVICES = List.of(
+            new Service("software/amazon/awssdk/services/dynamodb/", "DynamoDbClient"),
+            new Service("software/amazon/awssdk/services/secretsmanager/", "SecretsManagerClient"));
+    private static final Set<String> CLIENTS = SERVICES.stream().flatMap(service -> service.classes().stream())
+            .collect(Collectors.toSet());
     private static final String VERSIONED = "META-INF/versions/";
 
     private final String jarName;
@@ -82,19 +88,23 @@ public final class JarClosure {
     /** Each class the jar needs and lacks, with the classes that refer to it; empty when the jar is closed. */
     public List<String> missing() {
         Set<String> called = calledOnClients();
-        Set<String> lazyMethods = new HashSet<>();
+        Map<String, Set<String>> lazyMethodsByClient = new HashMap<>();
         Set<String> lazyRequests = new HashSet<>();
-        for (String operation : operations()) {
-            if (!called.contains(operation)) {
-                lazyMethods.add(operation);
-                lazyRequests.add(requestOf(operation));
+        for (Service service : SERVICES) {
+            Set<String> lazyMethods = new HashSet<>();
+            for (String operation : operations(service)) {
+                if (!called.contains(operation)) {
+                    lazyMethods.add(operation);
+                    lazyRequests.add(service.shapeOf(operation, "Request"));
+                }
+                if (!called.contains(operation + "Paginator")) {
+                    lazyMethods.add(operation + "Paginator");
+                }
             }
-            if (!called.contains(operation + "Paginator")) {
-                lazyMethods.add(operation + "Paginator");
+            if (!called.contains("waiter")) {
+                lazyMethods.add("waiter");
             }
-        }
-        if (!called.contains("waiter")) {
-            lazyMethods.add("waiter");
+            service.classes().forEach(client -> lazyMethodsByClient.put(client, lazyMethods));
         }
 
         Map<String, Set<String>> missing = new TreeMap<>();
@@ -103,7 +113,7 @@ public final class JarClosure {
             if (CLIENTS.contains(name)) {
                 needed.addAll(refs.declarations);
                 refs.byMethod.forEach((method, used) -> {
-                    if (!lazyMethods.contains(method)) {
+                    if (!lazyMethodsByClient.get(name).contains(method)) {
                         needed.addAll(used);
                     }
                 });
@@ -129,27 +139,32 @@ public final class JarClosure {
                 || ClassLoader.getPlatformClassLoader().getResource(type + ".class") != null;
     }
 
-    /** DynamoDB's operations: the client's methods {@code x(XRequest)} returning {@code XResponse}. */
-    private Set<String> operations() {
+    /** A service's operations: its client's methods {@code x(XRequest)} returning {@code XResponse}. */
+    private Set<String> operations(Service service) {
         Set<String> operations = new TreeSet<>();
-        for (String method : classes.getOrDefault(DYNAMODB + "DynamoDbClient", new References()).methods) {
+        for (String method : classes.getOrDefault(service.packagePath() + service.client(), new References()).methods) {
             String name = method.substring(0, method.indexOf('('));
-            if (method.equals(name + "(L" + requestOf(name) + ";)L" + shapeOf(name, "Response") + ";")) {
+            if (method.equals(name + "(L" + service.shapeOf(name, "Request") + ";)L"
+                    + service.shapeOf(name, "Response") + ";")) {
                 operations.add(name);
             }
         }
         return operations;
     }
 
-    private static String requestOf(String operation) {
-        return shapeOf(operation, "Request");
+    /** An SDK service: its package and the name of its synchronous client interface. */
+    record Service(String packagePath, String client) {
+        /** The client interface and its default implementation. */
+        Set<String> classes() {
+            return Set.of(packagePath + client, packagePath + "Default" + client);
+        }
+
+        String shapeOf(String operation, String suffix) {
+            return packagePath + "model/" + Character.toUpperCase(operation.charAt(0)) + operation.substring(1) + suffix;
+        }
     }
 
-    private static String shapeOf(String operation, String suffix) {
-        return DYNAMODB + "model/" + Character.toUpperCase(operation.charAt(0)) + operation.substring(1) + suffix;
-    }
-
-    /** Names of the client methods that code outside the clients calls. */
+    /** Names of the client methods that code outside the clients calls (operation names differ across services). */
     private Set<String> calledOnClients() {
         Set<String> called = new TreeSet<>();
         classes.forEach((name, refs) -> {

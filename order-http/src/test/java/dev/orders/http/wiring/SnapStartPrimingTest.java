@@ -63,6 +63,6 @@ class SnapStartPrimingTest {
 
         new SnapStartPriming(services).beforeCheckpoint(null);
 
-        assertEquals(Services.MAX_ATTEMPTS, http.attempts("GetItem").size());
+        assertEquals(AwsClients.MAX_ATTEMPTS, http.attempts("GetItem").size());
     }
 }

@@ -25,6 +25,7 @@ import dev.orders.http.support.FaultyHttpClient.Lost;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.wiring.AwsClients;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbLocalExtension;
@@ -42,7 +43,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
  * Throttling, server errors, cancelled transactions and lost answers of DynamoDB, which DynamoDB Local
- * never produces, injected under the production client (Services.dynamoDb: its retry strategy and
+ * never produces, injected under the production client (AwsClients via Services.dynamoDb: its retry strategy and
  * timeouts) in front of DynamoDB Local.
  */
 @ExtendWith(DynamoDbLocalExtension.class)
@@ -101,7 +102,7 @@ class DynamoDbFaultsTest {
         assertEquals(503, reply.status(), reply.response().getBody());
         assertEquals("application/problem+json", reply.contentType());
         assertEquals("1", reply.header("retry-after").orElseThrow());
-        assertEquals(Services.MAX_ATTEMPTS, http.attempts(WRITE).size());
+        assertEquals(AwsClients.MAX_ATTEMPTS, http.attempts(WRITE).size());
         boolean refusedByDynamoDb = fault == Fault.THROTTLING || fault == Fault.PROVISIONED_THROUGHPUT_EXCEEDED;
         // A 5xx of DynamoDB does not say whether the write was applied: the client is not told it was not.
         assertProblem(reply, refusedByDynamoDb ? NOTHING_CHANGED : OUTCOME_UNKNOWN);
@@ -176,7 +177,7 @@ class DynamoDbFaultsTest {
         assertEquals("1", lost.header("retry-after").orElseThrow());
         assertProblem(lost, OUTCOME_UNKNOWN);
         // Every attempt carried the same client request token: the change was applied once.
-        assertEquals(Services.MAX_ATTEMPTS, http.attempts(WRITE).size());
+        assertEquals(AwsClients.MAX_ATTEMPTS, http.attempts(WRITE).size());
         assertEquals(List.of(2L, 1L), fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 10, Optional.empty())
                 .orElseThrow().items().stream().map(change -> change.version()).toList());
         assertEquals(409, retry.status(), retry.response().getBody());

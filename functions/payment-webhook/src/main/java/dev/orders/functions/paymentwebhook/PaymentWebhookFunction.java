@@ -14,6 +14,7 @@ import dev.orders.http.api.Problem;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
 import dev.orders.http.request.JsonBody;
+import dev.orders.http.wiring.SecretSource;
 import dev.orders.http.wiring.Services;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -30,32 +31,34 @@ import org.slf4j.LoggerFactory;
  * retrying; only a bad signature (401) or a malformed event (400) is refused.
  */
 public final class PaymentWebhookFunction extends ApiFunction {
-    /** Comma-separated shared secrets: the current one first, then any still accepted during rotation. */
+    /**
+     * Comma-separated shared secrets, the current one first, then any still accepted during rotation
+     * (a {@link SecretSource}: its id in {@code WEBHOOK_SECRET_ID}, or its value locally).
+     */
     public static final String WEBHOOK_SECRET = "WEBHOOK_SECRET";
     private static final Logger LOG = LoggerFactory.getLogger(PaymentWebhookFunction.class);
 
     public PaymentWebhookFunction() {
-        this(Services.fromEnvironment(), signature(System.getenv(), Clock.systemUTC()));
+        this(Services.fromEnvironment(), secret(System.getenv()), Clock.systemUTC());
     }
 
-    public PaymentWebhookFunction(Services services, WebhookSignature signature) {
-        this(services.payments(), signature);
+    public PaymentWebhookFunction(Services services, SecretSource secret, Clock clock) {
+        this(services.payments(), secret, clock);
     }
 
-    private PaymentWebhookFunction(PaymentEventProcessor payments, WebhookSignature signature) {
+    private PaymentWebhookFunction(PaymentEventProcessor payments, SecretSource secret, Clock clock) {
         super(new Router(List.of(new Route("POST", "/webhooks/payments", Access.signedByHandler(),
-                request -> receive(payments, signature, request)))));
+                request -> receive(payments, new WebhookSignature(WebhookSignature.secretsOf(secret.value()), clock),
+                        request)))));
     }
 
-    /** The verifier configured by {@value #WEBHOOK_SECRET}; a function without it must not start. */
-    public static WebhookSignature signature(Map<String, String> env, Clock clock) {
-        String setting = env.get(WEBHOOK_SECRET);
-        if (setting == null || setting.isBlank()) {
-            throw new IllegalStateException("environment variable " + WEBHOOK_SECRET + " is not set");
-        }
-        return new WebhookSignature(WebhookSignature.secretsOf(setting), clock);
+    /** The secrets configured by {@value #WEBHOOK_SECRET}; a function without them must not start. */
+    public static SecretSource secret(Map<String, String> env) {
+        return SecretSource.fromEnvironment(env, WEBHOOK_SECRET, SecretSource.secretsManager(env))
+                .orElseThrow(() -> SecretSource.notSet(WEBHOOK_SECRET));
     }
 
+    /** {@code signature} holds the secrets of this request: read through the cache, so a rotation reaches it. */
     private static APIGatewayV2HTTPResponse receive(PaymentEventProcessor payments, WebhookSignature signature,
                                                     HttpRequest request) {
         Optional<String> body = request.body();

@@ -21,9 +21,11 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.wiring.SecretSource;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -37,10 +39,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
+import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueRequest;
+import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueResponse;
+import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class PaymentWebhookFunctionTest {
@@ -65,7 +72,7 @@ class PaymentWebhookFunctionTest {
     private PaymentWebhookFunction webhook(String secretSetting) {
         Clock clock = Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC);
         return new PaymentWebhookFunction(Api.services(fx),
-                PaymentWebhookFunction.signature(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting), clock));
+                PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting)), clock);
     }
 
     /** An event of the sample's shape, signed now with {@code secret}. */
@@ -321,9 +328,60 @@ class PaymentWebhookFunctionTest {
 
     @Test
     void aFunctionWithoutASecretDoesNotStart() {
+        assertThrows(IllegalStateException.class, () -> PaymentWebhookFunction.secret(Map.of()));
         assertThrows(IllegalStateException.class,
-                () -> PaymentWebhookFunction.signature(Map.of(), Clock.systemUTC()));
-        assertThrows(IllegalStateException.class,
-                () -> PaymentWebhookFunction.signature(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, " "), Clock.systemUTC()));
+                () -> PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, " ")));
+    }
+
+    // ---- the secret in Secrets Manager ----------------------------------------------------------
+
+    @Test
+    void aRotatedSecretVerifiesOnceTheCachedValueIsOlderThanTheMaxAgeWithoutARestart() throws Exception {
+        SecretsManagerStub secretsManager = new SecretsManagerStub(SECRET);
+        SecretsProvider cache = SecretSource.secretsManager(secretsManager, Duration.ofSeconds(1));
+        PaymentWebhookFunction deployed = new PaymentWebhookFunction(Api.services(fx),
+                SecretSource.fromEnvironment(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET + SecretSource.ID_SUFFIX,
+                        SecretsManagerStub.ID), PaymentWebhookFunction.WEBHOOK_SECRET, () -> cache).orElseThrow(),
+                Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+        APIGatewayV2HTTPEvent signedWithTheNewSecret =
+                event("evt_rotated", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", "whsec_rotated");
+
+        assertEquals(401, invoke(deployed, signedWithTheNewSecret).status(), "the provider has not rotated yet");
+        secretsManager.value = "whsec_rotated," + SECRET;
+        assertEquals(401, invoke(deployed, signedWithTheNewSecret).status(), "the cached secret is younger than its max age");
+        assertEquals(1, secretsManager.reads.get(), "one read, then the cache");
+
+        Thread.sleep(Duration.ofSeconds(1).plusMillis(200).toMillis());
+        assertAcknowledged(invoke(deployed, signedWithTheNewSecret), "applied");
+        assertEquals(2, secretsManager.reads.get());
+        assertEquals(200, invoke(deployed, event("evt_old", "payment.failed", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", SECRET))
+                .status(), "the old secret is still accepted until the provider drops it");
+    }
+
+    /** Secrets Manager holding one secret, {@link #ID}: it answers the current value and counts the reads. */
+    private static final class SecretsManagerStub implements SecretsManagerClient {
+        static final String ID = "order-service/payment-webhook";
+        final AtomicInteger reads = new AtomicInteger();
+        volatile String value;
+
+        SecretsManagerStub(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public GetSecretValueResponse getSecretValue(GetSecretValueRequest request) {
+            assertEquals(ID, request.secretId());
+            reads.incrementAndGet();
+            return GetSecretValueResponse.builder().name(ID).secretString(value).build();
+        }
+
+        @Override
+        public String serviceName() {
+            return SERVICE_NAME;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 }
