@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.product.ProductDetails;
-import dev.orders.core.order.Order;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
 import dev.orders.http.support.Api.Reply;

@@ -12,34 +12,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.testsupport.DynamoDbLocalExtension;
-import dev.orders.testsupport.TestTable;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Who may change an order: the customer who owns it, an administrator, each within its moves. */
-@ExtendWith(DynamoDbLocalExtension.class)
-class ChangeOrderAuthorityTest {
-    private static final String CHANGE_STATUS = "change-order/change-status";
-    private static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
-    private static final String ADD_ITEM = "change-order/add-item";
-    private static final String DELETE_ITEM = "change-order/delete-item";
-    private Fixture fx;
-    private ChangeOrderFunction function;
-
-    @BeforeEach
-    void setUp(TestTable table) {
-        fx = new Fixture(table);
-        function = new ChangeOrderFunction(Api.services(fx));
-        fx.seedSampleOrder();
-    }
+class ChangeOrderAuthorityTest extends SampleOrderTest {
 
     @Test
     void everyMoveTheCustomerMayNotMakeIs403AndWritesNothing() {

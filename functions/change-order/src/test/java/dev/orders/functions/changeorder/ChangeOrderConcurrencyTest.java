@@ -23,9 +23,6 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
 import dev.orders.http.api.Caller;
 import dev.orders.http.support.Api.Reply;
-import dev.orders.http.support.Api;
-import dev.orders.testsupport.DynamoDbLocalExtension;
-import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,27 +31,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Many clients changing one order at the same instant, through the handler, against DynamoDB Local. */
-@ExtendWith(DynamoDbLocalExtension.class)
-class ChangeOrderConcurrencyTest {
-    private static final String CHANGE_STATUS = "change-order/change-status";
-    private static final String ADD_ITEM = "change-order/add-item";
-    private static final String DELETE_ITEM = "change-order/delete-item";
-    private static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
+class ChangeOrderConcurrencyTest extends SampleOrderTest {
     private static final int RACERS = 50;
-    private Fixture fx;
-    private ChangeOrderFunction function;
-
-    @BeforeEach
-    void setUp(TestTable table) {
-        fx = new Fixture(table);
-        function = new ChangeOrderFunction(Api.services(fx));
-        fx.seedSampleOrder();
-    }
 
     @Test
     void ofFiftyChangesWithTheSameExpectedVersionExactlyOneWinsAndHistoryHasNoGaps() {

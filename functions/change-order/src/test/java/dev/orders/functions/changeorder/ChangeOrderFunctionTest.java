@@ -17,37 +17,20 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.product.ProductDetails;
-import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.testsupport.DynamoDbLocalExtension;
-import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-@ExtendWith(DynamoDbLocalExtension.class)
-class ChangeOrderFunctionTest {
-    private static final String CHANGE_STATUS = "change-order/change-status";
-    private static final String ADD_ITEM = "change-order/add-item";
-    private Fixture fx;
-    private ChangeOrderFunction function;
-
-    @BeforeEach
-    void setUp(TestTable table) {
-        fx = new Fixture(table);
-        function = new ChangeOrderFunction(Api.services(fx));
-        fx.seedSampleOrder();
-    }
+class ChangeOrderFunctionTest extends SampleOrderTest {
 
     @Test
     void sampleStatusChangeAnswersTheNewHeaderAndRecordsHistory() {

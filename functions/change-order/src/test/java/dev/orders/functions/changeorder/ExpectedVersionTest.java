@@ -14,38 +14,19 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.Json;
 import dev.orders.http.support.Api.Reply;
-import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.testsupport.DynamoDbLocalExtension;
-import dev.orders.testsupport.TestTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A line change may name the version of the order it was meant for, as If-Match or as the body's
  * expectedVersion: at any other version it is 409 stale-version and writes nothing.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
-class ExpectedVersionTest {
-    private static final String ADD_ITEM = "change-order/add-item";
-    private static final String DELETE_ITEM = "change-order/delete-item";
-    private static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
-    private Fixture fx;
-    private ChangeOrderFunction function;
-
-    @BeforeEach
-    void setUp(TestTable table) {
-        fx = new Fixture(table);
-        function = new ChangeOrderFunction(Api.services(fx));
-        fx.seedSampleOrder();
-    }
+class ExpectedVersionTest extends SampleOrderTest {
 
     @Test
     void addingALineWithAStaleIfMatchOrExpectedVersionIs409WithTheCurrentVersionAndWritesNothing() {

@@ -1,0 +1,26 @@
+package dev.orders.functions.changeorder;
+
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Tests of the handler against the sample order of events/, in a fresh table of DynamoDB Local each. */
+@ExtendWith(DynamoDbLocalExtension.class)
+abstract class SampleOrderTest {
+    static final String CHANGE_STATUS = "change-order/change-status";
+    static final String ADD_ITEM = "change-order/add-item";
+    static final String DELETE_ITEM = "change-order/delete-item";
+    static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
+    Fixture fx;
+    ChangeOrderFunction function;
+
+    @BeforeEach
+    void seedSampleOrder(TestTable table) {
+        fx = new Fixture(table);
+        function = new ChangeOrderFunction(Api.services(fx));
+        fx.seedSampleOrder();
+    }
+}
