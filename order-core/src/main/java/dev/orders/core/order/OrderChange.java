@@ -58,12 +58,7 @@ public sealed interface OrderChange {
                               Optional<String> paymentEventId) implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("from", from.name());
-            data.put("to", to.name());
-            reason.ifPresent(text -> data.put("reason", text));
-            paymentEventId.ifPresent(id -> data.put("paymentEventId", id));
-            return data;
+            return withCause(statusMove(from, to), paymentEventId, reason);
         }
     }
 
@@ -76,6 +71,63 @@ public sealed interface OrderChange {
             data.put("sku", sku);
             data.put("from", from.name());
             data.put("to", to.name());
+            return data;
+        }
+    }
+
+    /**
+     * The order's total captured, moving it to PAID: by the payment provider (its event's id), or by an
+     * administrator who records a payment taken elsewhere (with a reason).
+     */
+    record PaymentCaptured(OrderStatus from, OrderStatus to, long amount, String currency,
+                           Optional<String> paymentEventId, Optional<String> reason) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = statusMove(from, to);
+            data.put("amount", amount);
+            data.put("currency", currency);
+            return withCause(data, paymentEventId, reason);
+        }
+    }
+
+    /**
+     * A refund of {@code amount}, making {@code refundedAmount} refunded in all; the order moves to
+     * REFUNDED ({@code to}) once everything captured is refunded, and stays where it was before that.
+     */
+    record RefundRecorded(OrderStatus from, OrderStatus to, long amount, String currency, long refundedAmount,
+                          Optional<String> paymentEventId, Optional<String> reason) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = statusMove(from, to);
+            data.put("amount", amount);
+            data.put("currency", currency);
+            data.put("refundedAmount", refundedAmount);
+            return withCause(data, paymentEventId, reason);
+        }
+    }
+
+    /** A provider's event the order could not take, recorded for an administrator to resolve. */
+    record PaymentIssueRecorded(String paymentEventId, PaymentIssueKind kind, long amount, String currency)
+            implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("paymentEventId", paymentEventId);
+            data.put("kind", kind.name());
+            data.put("amount", amount);
+            data.put("currency", currency);
+            return data;
+        }
+    }
+
+    /** An administrator's resolution of the issue recorded for the provider's event {@code paymentEventId}. */
+    record PaymentIssueResolved(String paymentEventId, PaymentIssueKind kind, String note) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("paymentEventId", paymentEventId);
+            data.put("kind", kind.name());
+            data.put("note", note);
             return data;
         }
     }
@@ -94,8 +146,32 @@ public sealed interface OrderChange {
                     d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"));
             case "OrderLineStatusChanged" -> new OrderLineStatusChanged(d.string("itemId"), d.string("sku"),
                     d.enumValue("from", ItemStatus.class), d.enumValue("to", ItemStatus.class));
+            case "PaymentCaptured" -> new PaymentCaptured(d.enumValue("from", OrderStatus.class),
+                    d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
+                    d.optionalString("paymentEventId"), d.optionalString("reason"));
+            case "RefundRecorded" -> new RefundRecorded(d.enumValue("from", OrderStatus.class),
+                    d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
+                    d.number("refundedAmount"), d.optionalString("paymentEventId"), d.optionalString("reason"));
+            case "PaymentIssueRecorded" -> new PaymentIssueRecorded(d.string("paymentEventId"),
+                    d.enumValue("kind", PaymentIssueKind.class), d.number("amount"), d.string("currency"));
+            case "PaymentIssueResolved" -> new PaymentIssueResolved(d.string("paymentEventId"),
+                    d.enumValue("kind", PaymentIssueKind.class), d.string("note"));
             default -> throw new IllegalArgumentException("unknown order event type " + type);
         };
+    }
+
+    private static Map<String, Object> statusMove(OrderStatus from, OrderStatus to) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("from", from.name());
+        data.put("to", to.name());
+        return data;
+    }
+
+    private static Map<String, Object> withCause(Map<String, Object> data, Optional<String> paymentEventId,
+                                                 Optional<String> reason) {
+        paymentEventId.ifPresent(id -> data.put("paymentEventId", id));
+        reason.ifPresent(text -> data.put("reason", text));
+        return data;
     }
 
     private static Map<String, Object> lineChange(LineDetails line, long total, int itemCount) {

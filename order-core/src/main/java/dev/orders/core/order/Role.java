@@ -33,6 +33,11 @@ public enum Role {
         return changesLineStatuses;
     }
 
+    /** Payment issues are money the provider holds that the order could not take: an administrator decides. */
+    public boolean mayResolvePaymentIssues() {
+        return this == ADMINISTRATOR;
+    }
+
     /** A capture or refund by hand moves money outside the provider: the change must say why. */
     public boolean needsReasonToMoveTo(OrderStatus target) {
         return this == ADMINISTRATOR && (target == OrderStatus.PAID || target == OrderStatus.REFUNDED);

@@ -2,6 +2,7 @@ package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
 import dev.orders.core.validation.ValidationException;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -45,6 +46,27 @@ public record StatusChangeRequest(
             return Optional.of(new StatusChangeOutcome.FollowsLines(target));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The move of {@code current} to the target at {@code at}, once no refusal applies. A move to PAID or
+     * REFUNDED moves money as well (an administrator's, with a reason): the total captured, or all that is
+     * left refunded, so the order's amounts never contradict its status.
+     */
+    public OrderStep step(Order current, Instant at) {
+        OrderStatus from = current.status();
+        if (target == OrderStatus.PAID) {
+            return new OrderStep(current.next(target, current.total(), current.refundedAmount(), at),
+                    new OrderChange.PaymentCaptured(from, target, current.total(), current.currency(), Optional.empty(),
+                            reason));
+        }
+        if (target == OrderStatus.REFUNDED) {
+            return new OrderStep(current.next(target, current.capturedAmount(), current.capturedAmount(), at),
+                    new OrderChange.RefundRecorded(from, target, current.refundable(), current.currency(),
+                            current.capturedAmount(), Optional.empty(), reason));
+        }
+        return new OrderStep(current.next(target, current.capturedAmount(), current.refundedAmount(), at),
+                new OrderChange.OrderStatusChanged(from, target, reason, Optional.empty()));
     }
 
     /** The refusal of this move from {@code current}: a stale expected version, or a move the lifecycle forbids. */

@@ -91,7 +91,7 @@ class LineRulesTest {
     }
 
     private static Order order(String customerId, OrderStatus status, long version, int itemCount) {
-        return new Order("o-1", customerId, status, version, 100L * itemCount, "EUR", LineStatuses.pending(itemCount), Instant.EPOCH,
+        return new Order("o-1", customerId, status, version, 100L * itemCount, "EUR", 0, 0, LineStatuses.pending(itemCount), Instant.EPOCH,
                 Instant.EPOCH);
     }
 
@@ -103,6 +103,6 @@ class LineRulesTest {
             items.add(new OrderItem("o-1", customerId, "i-" + i, "SKU-" + i, Optional.empty(), 1, 100, lines[i],
                     Instant.EPOCH, Instant.EPOCH));
         }
-        return Optional.of(new OrderAggregate(order(customerId, status, version, lines.length), items));
+        return Optional.of(new OrderAggregate(order(customerId, status, version, lines.length), items, List.of()));
     }
 }

@@ -44,13 +44,32 @@ class OrderChangeTest {
                     Map.of("from", "CREATED", "to", "CANCELLED")},
                 new Object[] {
                     new OrderChange.OrderLineStatusChanged("i-1", "MUG", ItemStatus.PENDING, ItemStatus.PICKED),
-                    Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")});
+                    Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")},
+                new Object[] {new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399, "EUR",
+                        Optional.of("evt_1"), Optional.empty()),
+                    Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "amount", 3399L, "currency", "EUR",
+                            "paymentEventId", "evt_1")},
+                new Object[] {new OrderChange.PaymentCaptured(OrderStatus.CREATED, OrderStatus.PAID, 3399, "EUR",
+                        Optional.empty(), Optional.of("paid by bank transfer, ref 8841")),
+                    Map.of("from", "CREATED", "to", "PAID", "amount", 3399L, "currency", "EUR",
+                            "reason", "paid by bank transfer, ref 8841")},
+                new Object[] {new OrderChange.RefundRecorded(OrderStatus.FULFILLED, OrderStatus.FULFILLED, 1000, "EUR",
+                        1000, Optional.of("evt_2"), Optional.empty()),
+                    Map.of("from", "FULFILLED", "to", "FULFILLED", "amount", 1000L, "currency", "EUR",
+                            "refundedAmount", 1000L, "paymentEventId", "evt_2")},
+                new Object[] {new OrderChange.PaymentIssueRecorded("evt_3", PaymentIssueKind.OVER_REFUND, 5000, "EUR"),
+                    Map.of("paymentEventId", "evt_3", "kind", "OVER_REFUND", "amount", 5000L, "currency", "EUR")},
+                new Object[] {new OrderChange.PaymentIssueResolved("evt_3", PaymentIssueKind.OVER_REFUND,
+                        "refunded twice by the provider; reversed"),
+                    Map.of("paymentEventId", "evt_3", "kind", "OVER_REFUND",
+                            "note", "refunded twice by the provider; reversed")});
     }
 
     @Test
     void theEventTypesAreExactlyThePublicOnes() {
         Set<String> types = Set.of("OrderCreated", "OrderLineAdded", "OrderLineRemoved", "OrderStatusChanged",
-                "OrderLineStatusChanged");
+                "OrderLineStatusChanged", "PaymentCaptured", "RefundRecorded", "PaymentIssueRecorded",
+                "PaymentIssueResolved");
 
         assertEquals(types, Arrays.stream(OrderChange.class.getPermittedSubclasses()).map(Class::getSimpleName)
                 .collect(Collectors.toSet()));

@@ -80,6 +80,6 @@ class RoleTest {
     }
 
     private static Order order(OrderStatus status, long version) {
-        return new Order("o-1", "c-1", status, version, 100, "EUR", LineStatuses.pending(1), Instant.EPOCH, Instant.EPOCH);
+        return new Order("o-1", "c-1", status, version, 100, "EUR", 0, 0, LineStatuses.pending(1), Instant.EPOCH, Instant.EPOCH);
     }
 }

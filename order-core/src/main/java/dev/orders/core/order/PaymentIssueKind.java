@@ -1,0 +1,16 @@
+package dev.orders.core.order;
+
+/**
+ * Why the order could not take money the payment provider moved. The provider is told 200 all the same
+ * (it holds the money, and retrying would not change that); the order records the issue for a person.
+ */
+public enum PaymentIssueKind {
+    /** A capture of another amount or currency than the order's total. */
+    AMOUNT_MISMATCH,
+    /** A capture for an order that was cancelled. */
+    CAPTURE_AFTER_CANCEL,
+    /** A second capture (another provider event) for an order already paid. */
+    DUPLICATE_CAPTURE,
+    /** A refund above what was captured and not yet refunded. */
+    OVER_REFUND
+}

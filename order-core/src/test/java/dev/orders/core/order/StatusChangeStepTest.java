@@ -1,0 +1,76 @@
+package dev.orders.core.order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.orders.core.validation.ValidationException;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** What a status change writes: a move of money when an administrator pays or refunds by hand, else a plain move. */
+class StatusChangeStepTest {
+    private static final Instant NOW = Instant.parse("2026-11-24T10:00:00Z");
+
+    private static Order order(OrderStatus status, long captured, long refunded) {
+        return new Order("o-1", "c-1", status, 5, 3399, "EUR", captured, refunded, LineStatuses.pending(2), Instant.EPOCH,
+                Instant.EPOCH);
+    }
+
+    private static StatusChangeRequest byAdministrator(OrderStatus target) {
+        return new StatusChangeRequest(Optional.empty(), "o-1", target, Role.ADMINISTRATOR, Optional.empty(), "admin:ann",
+                Optional.of("bank transfer, ref 8841"));
+    }
+
+    @Test
+    void anAdministratorsPaymentCapturesTheWholeTotal() {
+        OrderStep step = byAdministrator(OrderStatus.PAID).step(order(OrderStatus.AWAITING_PAYMENT, 0, 0), NOW);
+
+        assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399, "EUR",
+                Optional.empty(), Optional.of("bank transfer, ref 8841")), step.change());
+        assertEquals(3399, step.after().capturedAmount());
+        assertEquals(6, step.after().version());
+        assertEquals(NOW, step.after().updatedAt());
+    }
+
+    @Test
+    void anAdministratorsRefundRefundsWhatIsLeft() {
+        OrderStep step = byAdministrator(OrderStatus.REFUNDED).step(order(OrderStatus.FULFILLED, 3399, 1000), NOW);
+
+        assertEquals(new OrderChange.RefundRecorded(OrderStatus.FULFILLED, OrderStatus.REFUNDED, 2399, "EUR", 3399,
+                Optional.empty(), Optional.of("bank transfer, ref 8841")), step.change());
+        assertEquals(3399, step.after().refundedAmount());
+        assertEquals(OrderStatus.REFUNDED, step.after().status());
+    }
+
+    @Test
+    void anyOtherMoveLeavesTheMoneyAsItIs() {
+        OrderStep step = byAdministrator(OrderStatus.IN_FULFILLMENT).step(order(OrderStatus.PAID, 3399, 0), NOW);
+
+        assertEquals(new OrderChange.OrderStatusChanged(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
+                Optional.of("bank transfer, ref 8841"), Optional.empty()), step.change());
+        assertEquals(3399, step.after().capturedAmount());
+        assertEquals(0, step.after().refundedAmount());
+    }
+
+    @Test
+    void aResolutionIsOneVersionThatChangesNothingButTheIssue() {
+        Order read = order(OrderStatus.PAID, 3399, 0);
+        PaymentIssue open = new PaymentIssue("o-1", "c-1", "evt_2", PaymentIssueKind.DUPLICATE_CAPTURE, 3399, "EUR", NOW,
+                Optional.empty());
+        PaymentIssueResolution resolution = new PaymentIssueResolution("o-1", "evt_2", Role.ADMINISTRATOR, "admin:ann",
+                " refunded in the dashboard ");
+
+        OrderStep step = resolution.step(read, open, NOW);
+
+        assertEquals(read.next(OrderStatus.PAID, 3399, 0, NOW), step.after());
+        assertEquals(new OrderChange.PaymentIssueResolved("evt_2", PaymentIssueKind.DUPLICATE_CAPTURE,
+                "refunded in the dashboard"), step.change());
+        assertEquals(Optional.of(new PaymentIssueResolutionOutcome.Forbidden(Role.CUSTOMER)), new PaymentIssueResolution(
+                "o-1", "evt_2", Role.CUSTOMER, "customer:c-1", "mine").refusalBeforeRead());
+        assertThrows(ValidationException.class, () -> new PaymentIssueResolution("o-1", "evt_2", Role.ADMINISTRATOR,
+                "admin:ann", "x".repeat(PaymentIssue.MAX_NOTE_LENGTH + 1)));
+        assertThrows(ValidationException.class, () -> new PaymentIssueResolution("o-1", "evt#2", Role.ADMINISTRATOR,
+                "admin:ann", "note"));
+    }
+}
