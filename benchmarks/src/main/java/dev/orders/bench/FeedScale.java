@@ -146,7 +146,7 @@ final class FeedScale {
             OrderStatus status = probe ? (i / 25 % 2 == 0 ? OrderStatus.PAID : OrderStatus.CREATED)
                     : STATUSES[i % STATUSES.length];
             Instant created = epoch.plus(Duration.ofMinutes(5L * i));
-            Order order = new Order(Ids.newOrderId(), customer, status, 1, 1_000 + i % 9_000, "EUR", LineStatuses.pending(1), created, created);
+            Order order = new Order(Ids.newOrderId(), customer, status, 1, 1_000 + i % 9_000, "EUR", 0, 0, LineStatuses.pending(1), created, created);
             writes.add(WriteRequest.builder().putRequest(PutRequest.builder()
                     .item(OrderCodec.encodeRoot(order, table.statusShards())).build()).build());
         }

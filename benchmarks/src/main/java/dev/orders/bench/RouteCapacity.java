@@ -4,6 +4,8 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.http.api.ApiFunction;
@@ -67,7 +69,7 @@ final class RouteCapacity {
         report.table(List.of("route", "sample", "status", "requests", "operations", "capacity units", "table / index"), rows);
     }
 
-    /** The data each sample event refers to, so each shows its success path: profile, order, paid where needed. */
+    /** The data each sample event refers to, so each shows its success path: profile, order, paid or an issue where needed. */
     private static void seed(Fixture fx, String sample) {
         if (!sample.endsWith("put-customer-if-absent")) {
             fx.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
@@ -75,6 +77,11 @@ final class RouteCapacity {
         fx.seedSampleOrder();
         if (sample.endsWith("change-item-status")) {
             fx.advance(Fixture.SAMPLE_CUSTOMER, Fixture.SAMPLE_ORDER, OrderStatus.PAID);
+        }
+        if (sample.endsWith("payment-issue") || sample.endsWith("payment-issues")) {
+            // A capture of one cent: the AMOUNT_MISMATCH issue the resolution sample names, and one to list.
+            fx.payments.process(new PaymentEvent("evt_3PzX9cLkq2", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+                    Fixture.SAMPLE_ORDER, 1, "EUR"));
         }
     }
 

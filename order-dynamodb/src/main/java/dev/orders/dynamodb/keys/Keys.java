@@ -8,8 +8,8 @@ import java.time.Instant;
  *
  * <p>An order owns its own partition, {@code ORDER#<orderId>}, so it can be found by its id alone and
  * no other order's rows can ever be read with it: there is no shared sort-key prefix to collide on.
- * Within it, sort keys order as EVENT# &lt; ITEM# &lt; ROOT, so the aggregate (items and root) is one
- * contiguous range that never touches the event rows.
+ * Within it, sort keys order as EVENT# &lt; ISSUE# &lt; ITEM# &lt; ROOT, so the aggregate (payment issues,
+ * items and root) is one contiguous range that never touches the event rows.
  */
 public final class Keys {
     public static final String PK = "PK";
@@ -32,6 +32,9 @@ public final class Keys {
     public static final String ROOT_SK = "ROOT";
     public static final String ITEM_PREFIX = "ITEM#";
     public static final String EVENT_PREFIX = "EVENT#";
+    public static final String ISSUE_PREFIX = "ISSUE#";
+    /** The one StatusFeed (GSI2) partition of open payment issues; an issue leaves it when resolved. */
+    public static final String OPEN_PAYMENT_ISSUES_PK = "PAYMENT_ISSUES#OPEN";
     public static final String STATUS_PREFIX = "STATUS#";
     public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
     public static final String WEBHOOK_PREFIX = "WEBHOOK#";
@@ -70,6 +73,29 @@ public final class Keys {
 
     public static String itemSk(String itemId) {
         return ITEM_PREFIX + itemId;
+    }
+
+    /** A payment issue of an order, by the provider's event id (unique per order: one issue per event). */
+    public static String issueSk(String eventId) {
+        return ISSUE_PREFIX + eventId;
+    }
+
+    /** Sort key of an open issue in {@link #OPEN_PAYMENT_ISSUES_PK}: when recorded, then its order and event. */
+    public static String openIssueSk(Instant at, String orderId, String eventId) {
+        return Timestamps.format(at) + "#" + orderId + "#" + eventId;
+    }
+
+    /** The order id and event id at the end of an open issue's sort key (ids never contain '#'). */
+    public static IssueRef issueOfOpenIssueSk(String openIssueSk) {
+        String[] parts = openIssueSk.split("#", -1);
+        if (parts.length != 3 || parts[1].isEmpty() || parts[2].isEmpty()) {
+            throw new IllegalArgumentException("not an open issue's sort key");
+        }
+        return new IssueRef(parts[1], parts[2]);
+    }
+
+    /** A payment issue's place: its order, and the provider's event it was recorded for. */
+    public record IssueRef(String orderId, String eventId) {
     }
 
     public static String eventSk(long version) {

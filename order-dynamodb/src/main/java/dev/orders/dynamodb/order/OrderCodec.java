@@ -22,7 +22,10 @@ import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Items of an order's partition: the root (with its feed keys), the lines, the events of its log. */
+/**
+ * Items of an order's partition: the root (with its feed keys), the lines, the events of its log
+ * ({@link PaymentIssueCodec} has its payment issues).
+ */
 public final class OrderCodec {
     static final String ORDER_ID = "orderId";
     static final String CUSTOMER_ID = "customerId";
@@ -31,6 +34,8 @@ public final class OrderCodec {
     static final String TOTAL = "total";
     static final String CURRENCY = "currency";
     static final String ITEM_COUNT = "itemCount";
+    static final String CAPTURED_AMOUNT = "capturedAmount";
+    static final String REFUNDED_AMOUNT = "refundedAmount";
     static final String LINE_STATUSES = "lineStatuses";
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
@@ -71,6 +76,8 @@ public final class OrderCodec {
         item.put(VERSION, n(order.version()));
         item.put(TOTAL, n(order.total()));
         item.put(CURRENCY, s(order.currency()));
+        item.put(CAPTURED_AMOUNT, n(order.capturedAmount()));
+        item.put(REFUNDED_AMOUNT, n(order.refundedAmount()));
         item.put(ITEM_COUNT, n(order.itemCount()));
         item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
@@ -110,7 +117,8 @@ public final class OrderCodec {
     static Order decodeRoot(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER);
         return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
-                r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), decodeLineStatuses(r),
+                r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), r.number(CAPTURED_AMOUNT),
+                r.number(REFUNDED_AMOUNT), decodeLineStatuses(r),
                 r.time(CREATED_AT), r.time(UPDATED_AT));
     }
 

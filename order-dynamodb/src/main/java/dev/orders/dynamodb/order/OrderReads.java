@@ -9,8 +9,8 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.PaymentIssue;
 import dev.orders.dynamodb.keys.Keys;
-import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,29 +39,39 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
         return findAggregateById(orderId).filter(aggregate -> aggregate.order().customerId().equals(customerId));
     }
 
-    /** Root and lines in one Query: the range ITEM#.. to ROOT of the order's own partition. */
+    /**
+     * Root, lines and payment issues in one Query: the range ISSUE#.. to ROOT of the order's own partition,
+     * followed over its pages (issues are not capped like lines).
+     */
     public Optional<OrderAggregate> findAggregateById(String orderId) {
         Ids.orderId(orderId);
-        QueryResponse response = table.query(b -> b
-                .keyConditionExpression("#pk = :pk AND #sk BETWEEN :first AND :last")
-                .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
-                .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)),
-                        ":first", s(Keys.ITEM_PREFIX), ":last", s(Keys.ROOT_SK)))
-                .consistentRead(true));
-        if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
-            // Lines are capped far below 1 MB per order, so one page always holds the aggregate.
-            throw new CorruptItemException("order " + orderId + " does not fit one query page");
-        }
         Order root = null;
         List<OrderItem> lines = new ArrayList<>();
-        for (Map<String, AttributeValue> row : response.items()) {
-            if (Keys.ROOT_SK.equals(row.get(Keys.SK).s())) {
-                root = OrderCodec.decodeRoot(row);
-            } else {
-                lines.add(OrderCodec.decodeItem(row));
+        List<PaymentIssue> issues = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> after = start;
+            QueryResponse response = table.query(b -> b
+                    .keyConditionExpression("#pk = :pk AND #sk BETWEEN :first AND :last")
+                    .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
+                    .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)),
+                            ":first", s(Keys.ISSUE_PREFIX), ":last", s(Keys.ROOT_SK)))
+                    .consistentRead(true)
+                    .exclusiveStartKey(after));
+            for (Map<String, AttributeValue> row : response.items()) {
+                String sk = row.get(Keys.SK).s();
+                if (Keys.ROOT_SK.equals(sk)) {
+                    root = OrderCodec.decodeRoot(row);
+                } else if (sk.startsWith(Keys.ISSUE_PREFIX)) {
+                    issues.add(PaymentIssueCodec.decode(row));
+                } else {
+                    lines.add(OrderCodec.decodeItem(row));
+                }
             }
-        }
-        return root == null ? Optional.empty() : Optional.of(new OrderAggregate(root, lines));
+            start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey() : null;
+        } while (start != null);
+        return root == null ? Optional.empty() : Optional.of(new OrderAggregate(root, lines, issues));
     }
 
     public Optional<OrderItem> findItem(String customerId, String orderId, String itemId) {

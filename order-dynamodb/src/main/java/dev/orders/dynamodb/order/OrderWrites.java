@@ -15,6 +15,7 @@ import dev.orders.core.order.OrderCreation;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.time.Timestamps;
@@ -29,9 +30,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Writes of whole orders: creation, and status changes, each with its event. Each is one
+ * Writes of whole orders: creation, and steps (status changes, payments), each with its event. Each is one
  * transaction; a processed record (an idempotency key, a payment event) may join it, and then the
  * write happens once for all deliveries of that request: the {@code ...Once} methods answer empty
  * when the record was already there.
@@ -66,7 +68,7 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
                     Optional.of(item.name()), item.quantity(), item.unitPrice(), ItemStatus.PENDING, now, now));
         }
         Order root = new Order(orderId, newOrder.customerId(), OrderStatus.CREATED, 1, newOrder.total(),
-                newOrder.currency(), LineStatuses.pending(lines.size()), now, now);
+                newOrder.currency(), 0, 0, LineStatuses.pending(lines.size()), now, now);
         OrderEvent created = new OrderEvent(orderId, newOrder.customerId(), 1, now, actor, new OrderChange.OrderCreated(
                 root.status(), root.total(), root.currency(), lines.stream().map(LineDetails::of).toList()));
 
@@ -77,7 +79,7 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
         record.ifPresent(r -> records.addTo(transaction, r));
         Optional<Cancellation> cancelled = transaction.commit();
         if (cancelled.isEmpty()) {
-            return Optional.of(new OrderCreation.Created(new OrderAggregate(root, lines)));
+            return Optional.of(new OrderCreation.Created(new OrderAggregate(root, lines, List.of())));
         }
         if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
             return Optional.empty();
@@ -107,46 +109,45 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
             if (refusal.isPresent()) {
                 return refusal;
             }
-            StatusChangeOutcome outcome = write(found.get(), request.target(), request.actor(), request.reason(),
-                    Optional.empty(), Optional.empty()).orElseThrow();
+            StatusChangeOutcome outcome = write(found.get(), request.step(found.get(), now()), request.actor(),
+                    Optional.empty()).orElseThrow();
             // Raced by another change: the next round decides on the order as it is now (stale if a version was expected).
             return outcome instanceof StatusChangeOutcome.StaleVersion ? Optional.empty() : Optional.of(outcome);
         });
     }
 
     /**
-     * Moves {@code current} (as read) to {@code target}, caused by the payment event {@code eventId} and
-     * recorded as processed by {@code record}: empty when the record was already there. Stale when the
-     * order changed since it was read.
+     * Writes {@code step} of {@code read} (as the payment provider decided it) with {@code record}, the
+     * provider's event processed: empty when the record was already there. Stale when the order changed
+     * since it was read.
      */
-    public Optional<StatusChangeOutcome> changeStatusOnce(Order current, OrderStatus target, String actor,
-                                                          String reason, String eventId, ProcessedRecord record) {
-        return write(current, target, actor, Optional.of(reason), Optional.of(eventId), Optional.of(record));
+    public Optional<StatusChangeOutcome> applyOnce(Order read, OrderStep step, String actor, ProcessedRecord record) {
+        return write(read, step, actor, Optional.of(record));
     }
 
     /**
-     * The root's status, version and status-feed keys, and the new event, in one transaction on the
-     * condition that the root is still as read, so a racing writer can neither lose an update nor
-     * slip an illegal move through.
+     * Commits {@code step} of {@code read}: the root moved to the step's status and amounts, its event,
+     * and what {@code joined} adds, in one transaction on the condition that the root is still as read
+     * (and, for a capture, that its total and currency are the amount captured), so a racing writer can
+     * neither lose an update nor slip a change through. Empty when it committed.
      */
-    private Optional<StatusChangeOutcome> write(Order current, OrderStatus target, String actor,
-                                                Optional<String> reason, Optional<String> eventId,
-                                                Optional<ProcessedRecord> record) {
-        if (!current.status().canMoveTo(target)) {
-            return Optional.of(new StatusChangeOutcome.IllegalTransition(current.status(), target));
+    Optional<Cancellation> commit(Order read, OrderStep step, String actor, Consumer<Transaction> joined) {
+        RootChange root = RootChange.of(read, step.after().updatedAt()).to(step.after(), table.statusShards())
+                .event(step.event(actor));
+        if (step.change() instanceof OrderChange.PaymentCaptured captured) {
+            root.requireTotal(captured.amount(), captured.currency());
         }
-        Instant now = now();
-        long next = current.version() + 1;
-        Order moved = new Order(current.orderId(), current.customerId(), target, next, current.total(),
-                current.currency(), current.lines(), current.createdAt(), now);
-        OrderEvent event = new OrderEvent(current.orderId(), current.customerId(), next, now, actor,
-                new OrderChange.OrderStatusChanged(current.status(), target, reason, eventId));
-        Transaction transaction = RootChange.of(current, now).status(target, table.statusShards()).event(event)
-                .addTo(table.transaction());
-        record.ifPresent(r -> records.addTo(transaction, r));
-        Optional<Cancellation> cancelled = transaction.commit();
+        Transaction transaction = root.addTo(table.transaction());
+        joined.accept(transaction);
+        return transaction.commit();
+    }
+
+    private Optional<StatusChangeOutcome> write(Order current, OrderStep step, String actor,
+                                                Optional<ProcessedRecord> record) {
+        Optional<Cancellation> cancelled = commit(current, step, actor,
+                transaction -> record.ifPresent(r -> records.addTo(transaction, r)));
         if (cancelled.isEmpty()) {
-            return Optional.of(new StatusChangeOutcome.Changed(moved, event));
+            return Optional.of(new StatusChangeOutcome.Changed(step.after(), step.event(actor)));
         }
         if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
             return Optional.empty();

@@ -30,6 +30,8 @@ final class RootChange {
 
     private final Order read;
     private final List<String> assignments = new ArrayList<>();
+    private final List<String> conditions = new ArrayList<>(
+            List.of("#customer = :customer", "#version = :read", "#status = :readStatus"));
     private final Map<String, String> names = new HashMap<>();
     private final Map<String, AttributeValue> values = new HashMap<>();
     private final List<OrderEvent> events = new ArrayList<>();
@@ -65,6 +67,33 @@ final class RootChange {
         return set(OrderCodec.STATUS, s(to))
                 .set(Keys.GSI2PK, s(OrderCodec.statusFeedPk(read.orderId(), to, statusShards)))
                 .set(Keys.GSI3PK, s(Keys.customerStatusFeedPk(read.customerId(), to.name())));
+    }
+
+    /** The status and amounts of {@code after} that differ from the root as read: a step's change of the root. */
+    RootChange to(Order after, int statusShards) {
+        if (after.status() != read.status()) {
+            status(after.status(), statusShards);
+        }
+        if (after.capturedAmount() != read.capturedAmount()) {
+            set(OrderCodec.CAPTURED_AMOUNT, n(after.capturedAmount()));
+        }
+        if (after.refundedAmount() != read.refundedAmount()) {
+            set(OrderCodec.REFUNDED_AMOUNT, n(after.refundedAmount()));
+        }
+        return this;
+    }
+
+    /**
+     * The root's total and currency must be {@code amount} and {@code currency}: a capture pays exactly
+     * the total it was compared with, whatever else the version condition covers.
+     */
+    RootChange requireTotal(long amount, String currency) {
+        conditions.add("#total = :total AND #currency = :currency");
+        names.put("#total", OrderCodec.TOTAL);
+        names.put("#currency", OrderCodec.CURRENCY);
+        values.put(":total", n(amount));
+        values.put(":currency", s(currency));
+        return this;
     }
 
     /** The next version's event; its version must be the one after the last event added. */
@@ -111,7 +140,7 @@ final class RootChange {
         allValues.put(":readStatus", s(read.status()));
         transaction.update(ROOT, OrderCodec.rootKey(read.orderId()),
                 "SET #version = :version, " + String.join(", ", assignments),
-                "#customer = :customer AND #version = :read AND #status = :readStatus", allNames, allValues);
+                String.join(" AND ", conditions), allNames, allValues);
         events.forEach(event -> transaction.putNew("event " + event.version(), OrderCodec.encodeEvent(event)));
         return transaction;
     }

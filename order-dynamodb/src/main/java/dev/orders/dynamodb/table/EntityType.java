@@ -6,6 +6,7 @@ public enum EntityType {
     ORDER,
     ORDER_ITEM,
     ORDER_EVENT,
+    PAYMENT_ISSUE,
     IDEMPOTENCY_KEY,
     PAYMENT_EVENT,
     PRODUCT;

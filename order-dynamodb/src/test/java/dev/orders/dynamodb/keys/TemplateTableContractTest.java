@@ -51,7 +51,7 @@ class TemplateTableContractTest {
     @Test
     void everyIndexProjectsTheSummaryButNeitherVersionNorUpdatedAt() {
         Instant created = Instant.parse("2026-01-01T10:00:00Z");
-        Order order = new Order("o-1", "c-1", OrderStatus.PAID, 7, 350, "EUR", LineStatuses.pending(2), created, created.plusSeconds(60));
+        Order order = new Order("o-1", "c-1", OrderStatus.PAID, 7, 350, "EUR", 350, 0, LineStatuses.pending(2), created, created.plusSeconds(60));
         Map<String, AttributeValue> root = OrderCodec.encodeRoot(order, 1);
         for (GlobalSecondaryIndex index : request.globalSecondaryIndexes()) {
             assertEquals(ProjectionType.INCLUDE, index.projection().projectionType(), index.indexName());

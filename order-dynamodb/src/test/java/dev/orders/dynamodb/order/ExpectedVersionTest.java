@@ -104,7 +104,7 @@ class ExpectedVersionTest {
 
         late.assertTransactionsSent(1);
         assertEquals(ItemStatus.PENDING, fx.reads.findItem("c-1", "o-1", second).orElseThrow().itemStatus());
-        assertEquals(List.of("OrderCreated", "OrderStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged"),
+        assertEquals(List.of("OrderCreated", "PaymentCaptured", "OrderLineStatusChanged", "OrderStatusChanged"),
                 types());
     }
 

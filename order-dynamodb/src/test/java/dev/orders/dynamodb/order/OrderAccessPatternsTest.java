@@ -23,9 +23,13 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.core.payment.PaymentDecision;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
@@ -221,8 +225,8 @@ class OrderAccessPatternsTest {
         fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         // CREATED -> PAID is legal for the snapshot, but the order is CANCELLED now: the condition refuses it.
-        Optional<StatusChangeOutcome> late = fx.writes.changeStatusOnce(snapshot, OrderStatus.PAID, "webhook:payments",
-                "payment.succeeded", "evt_late", record("WEBHOOK#evt_late"));
+        Optional<StatusChangeOutcome> late = fx.writes.applyOnce(snapshot, capture(snapshot, "evt_late"),
+                "webhook:payments", record("WEBHOOK#evt_late"));
 
         assertEquals(Optional.of(new StatusChangeOutcome.StaleVersion(2)), late);
         assertEquals(OrderStatus.CANCELLED, fx.reads.findHeaderById("o-1").orElseThrow().status());
@@ -260,14 +264,14 @@ class OrderAccessPatternsTest {
                 Optional.empty(), "ops", Optional.empty()));
         Order awaiting = fx.reads.findHeaderById("o-1").orElseThrow();
 
-        Optional<StatusChangeOutcome> outcome = fx.writes.changeStatusOnce(awaiting, OrderStatus.PAID,
-                "webhook:payments", "payment.succeeded", "evt_1", record("WEBHOOK#evt_1"));
-        Optional<StatusChangeOutcome> redelivered = fx.writes.changeStatusOnce(awaiting, OrderStatus.PAID,
-                "webhook:payments", "payment.succeeded", "evt_1", record("WEBHOOK#evt_1"));
+        Optional<StatusChangeOutcome> outcome = fx.writes.applyOnce(awaiting, capture(awaiting, "evt_1"),
+                "webhook:payments", record("WEBHOOK#evt_1"));
+        Optional<StatusChangeOutcome> redelivered = fx.writes.applyOnce(awaiting, capture(awaiting, "evt_1"),
+                "webhook:payments", record("WEBHOOK#evt_1"));
 
         OrderEvent event = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome.orElseThrow()).event();
-        assertEquals(new OrderChange.OrderStatusChanged(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
-                Optional.of("payment.succeeded"), Optional.of("evt_1")), event.change());
+        assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 100, "EUR",
+                Optional.of("evt_1"), Optional.empty()), event.change());
         assertEquals(event, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
         assertEquals(Optional.empty(), redelivered);
         assertEquals(3, fx.reads.findHeaderById("o-1").orElseThrow().version());
@@ -291,8 +295,8 @@ class OrderAccessPatternsTest {
         } while (cursor.isPresent());
 
         assertEquals(List.of(8L, 7L, 6L, 5L, 4L, 3L, 2L, 1L), seen.stream().map(OrderEvent::version).toList());
-        assertEquals(List.of("OrderStatusChanged", "OrderStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged",
-                "OrderLineStatusChanged", "OrderStatusChanged", "OrderStatusChanged", "OrderCreated"),
+        assertEquals(List.of("RefundRecorded", "OrderStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged",
+                "OrderLineStatusChanged", "PaymentCaptured", "OrderStatusChanged", "OrderCreated"),
                 seen.stream().map(OrderEvent::type).toList());
         assertEquals(3, pages);
     }
@@ -458,6 +462,13 @@ class OrderAccessPatternsTest {
     }
 
     /** A processed record of some request, as order intake and the payment webhook write them. */
+    /** The provider's capture of {@code read}'s total, as the core decides it. */
+    private OrderStep capture(Order read, String eventId) {
+        PaymentEvent captured = new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+                read.orderId(), read.total(), read.currency());
+        return ((PaymentDecision.Apply) PaymentDecision.decide(captured, Optional.of(read), fx.clock.instant())).step();
+    }
+
     private ProcessedRecord record(String requestKey) {
         return fx.records.record(Map.of(Keys.PK, s(requestKey), Keys.SK, s("REQUEST")), EntityType.IDEMPOTENCY_KEY,
                 Map.of(), Duration.ofHours(1));

@@ -158,18 +158,18 @@ class OrderEventLogTest {
     }
 
     @Test
-    void aPaymentIsOneOrderStatusChangedEventNamingThePaymentEvent() {
+    void aCaptureIsOnePaymentCapturedEventNamingThePaymentEvent() {
         fx.createOrder("c-1", "o-1", 1250);
         fx.advance("c-1", "o-1", OrderStatus.AWAITING_PAYMENT);
-        PaymentEventProcessor payments = new PaymentEventProcessor(fx.reads, fx.writes, fx.records, fx.clock);
         PaymentEvent paid = new PaymentEvent("evt_1", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1", 1250, "EUR");
 
-        assertEquals(PaymentOutcome.APPLIED, payments.process(paid));
-        assertEquals(PaymentOutcome.DUPLICATE, payments.process(paid));
+        assertEquals(PaymentOutcome.APPLIED, fx.payments.process(paid).outcome());
+        assertEquals(PaymentOutcome.DUPLICATE, fx.payments.process(paid).outcome());
 
         OrderEvent event = last(header());
-        assertEquals(new OrderChange.OrderStatusChanged(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
-                Optional.of("payment.succeeded"), Optional.of("evt_1")), event.change());
+        assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 1250, "EUR",
+                Optional.of("evt_1"), Optional.empty()), event.change());
+        assertEquals(1250, header().capturedAmount());
         assertEquals(PaymentEventProcessor.ACTOR, event.by());
         assertEquals(List.of(1L, 2L, 3L), versions());
     }
@@ -188,7 +188,7 @@ class OrderEventLogTest {
         List<OrderEvent> events = fx.events("c-1", "o-1");
 
         assertEquals(List.of("OrderCreated", "OrderLineAdded", "OrderLineRemoved", "OrderStatusChanged",
-                "OrderStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged", "OrderLineStatusChanged",
+                "PaymentCaptured", "OrderLineStatusChanged", "OrderStatusChanged", "OrderLineStatusChanged",
                 "OrderStatusChanged", "OrderLineStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged"),
                 events.stream().map(OrderEvent::type).toList());
         assertEquals(OrderStatus.FULFILLED, header().status());

@@ -15,6 +15,8 @@ import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderStep;
+import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.keys.Keys;
@@ -45,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 /** DynamoDB Local serialises transactions and never reports a conflict: the fault is injected here. */
 class WriteConflictTest {
     private static final Order CURRENT =
-            new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", LineStatuses.pending(1), Instant.EPOCH, Instant.EPOCH);
+            new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", 0, 0, LineStatuses.pending(1), Instant.EPOCH, Instant.EPOCH);
 
     private final DynamoDbClient client = mock(DynamoDbClient.class);
     private final OrdersTable table = new OrdersTable(client, "orders");
@@ -71,8 +73,10 @@ class WriteConflictTest {
         ProcessedRecord record = records.record(Map.of(Keys.PK, s(Keys.webhookEventPk("evt_1")),
                 Keys.SK, s(Keys.WEBHOOK_EVENT_SK)), EntityType.PAYMENT_EVENT, Map.of(), Duration.ofDays(1));
 
-        assertThrows(WriteConflictException.class, () -> orders.changeStatusOnce(CURRENT, OrderStatus.PAID,
-                "webhook:payments", "payment.succeeded", "evt_1", record));
+        OrderStep paid = new OrderStep(CURRENT.next(OrderStatus.PAID, 100, 0, Instant.EPOCH),
+                new OrderChange.PaymentCaptured(OrderStatus.CREATED, OrderStatus.PAID, 100, "EUR", Optional.of("evt_1"),
+                        Optional.empty()));
+        assertThrows(WriteConflictException.class, () -> orders.applyOnce(CURRENT, paid, "webhook:payments", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
         assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
                 List.of(new NewItem("A", "A", 1, 1))), "ops"));

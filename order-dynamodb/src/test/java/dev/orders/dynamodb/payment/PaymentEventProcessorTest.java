@@ -13,6 +13,7 @@ import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -48,8 +49,9 @@ class PaymentEventProcessorTest {
         OrdersTable conflicting = new OrdersTable(client, table.tableName());
         ProcessedRecords records = new ProcessedRecords(conflicting, fx.clock);
         OrderReads reads = new OrderReads(conflicting, fx.cursors);
-        processor = new PaymentEventProcessor(reads, new OrderWrites(conflicting, reads, records, fx.clock), records,
-                fx.clock);
+        OrderWrites writes = new OrderWrites(conflicting, reads, records, fx.clock);
+        processor = new PaymentEventProcessor(reads, writes,
+                new PaymentIssues(conflicting, writes, records, fx.cursors, fx.clock), records, fx.clock);
     }
 
     private static PaymentEvent event(String id, String type) {
@@ -67,7 +69,7 @@ class PaymentEventProcessorTest {
             return invocation.callRealMethod();
         }).when(client).transactWriteItems(any(TransactWriteItemsRequest.class));
 
-        assertEquals(PaymentOutcome.APPLIED, processor.process(event("evt_c1", "payment.succeeded")));
+        assertEquals(PaymentOutcome.APPLIED, processor.process(event("evt_c1", "payment.succeeded")).outcome());
         assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(Fixture.SAMPLE_ORDER).orElseThrow().status());
         assertEquals(2, calls.get());
     }
@@ -78,8 +80,10 @@ class PaymentEventProcessorTest {
                 .doCallRealMethod().when(client).putItem(any(PutItemRequest.class));
         doCallRealMethod().when(client).putItem(any(java.util.function.Consumer.class));
 
-        assertEquals(PaymentOutcome.NOT_APPLICABLE, processor.process(event("evt_c2", "refund.succeeded")));
-        assertEquals(PaymentOutcome.DUPLICATE, processor.process(event("evt_c2", "refund.succeeded")));
+        PaymentEvent forNoOrder = new PaymentEvent("evt_c2", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+                "o-missing", 100, "EUR");
+        assertEquals(PaymentOutcome.ORDER_NOT_FOUND, processor.process(forNoOrder).outcome());
+        assertEquals(PaymentOutcome.DUPLICATE, processor.process(forNoOrder).outcome());
         verify(client, times(3)).putItem(any(PutItemRequest.class));
     }
 }

@@ -24,6 +24,8 @@ import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.dynamodb.order.PaymentIssues;
+import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -63,6 +65,8 @@ public final class Fixture {
     public final OrderLines lines;
     public final OrderIntake intake;
     public final OrderFeeds feeds;
+    public final PaymentIssues issues;
+    public final PaymentEventProcessor payments;
 
     public Fixture(TestTable testTable) {
         this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
@@ -79,6 +83,8 @@ public final class Fixture {
         this.lines = new OrderLines(table, reads, products, records, clock);
         this.intake = new OrderIntake(reads, writes, products, records);
         this.feeds = new OrderFeeds(table, cursors);
+        this.issues = new PaymentIssues(table, writes, records, cursors, clock);
+        this.payments = new PaymentEventProcessor(reads, writes, issues, records, clock);
     }
 
     /** An order written as priced, without the catalogue: one line per price. */

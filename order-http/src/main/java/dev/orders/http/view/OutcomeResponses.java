@@ -5,6 +5,7 @@ import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
@@ -99,6 +100,27 @@ public final class OutcomeResponses {
             return Http.json(200, Views.item(changed.item()));
         }
         return Http.problem(itemRefusal(outcome));
+    }
+
+    public static APIGatewayV2HTTPResponse paymentIssueResolution(PaymentIssueResolutionOutcome outcome) {
+        if (outcome instanceof PaymentIssueResolutionOutcome.Resolved resolved) {
+            return Http.json(200, Views.paymentIssue(resolved.issue()),
+                    Map.of("etag", Http.etag(resolved.event().version())));
+        }
+        if (outcome instanceof PaymentIssueResolutionOutcome.AlreadyResolved already) {
+            return Http.problem(Problem.of(409, "already-resolved", "Already resolved",
+                    "This payment issue was resolved before; nothing was written.")
+                    .with("resolution", Views.paymentIssue(already.issue()).get("resolution")));
+        }
+        if (outcome instanceof PaymentIssueResolutionOutcome.Forbidden forbidden) {
+            return Http.problem(Problem.of(403, "forbidden", "Forbidden",
+                    "The role " + forbidden.role() + " may not resolve payment issues.")
+                    .with("role", forbidden.role().name()));
+        }
+        if (outcome instanceof PaymentIssueResolutionOutcome.NotFound) {
+            return Http.problem(Problem.notFound("The payment issue"));
+        }
+        throw unknown(outcome);
     }
 
     public static APIGatewayV2HTTPResponse customerCreation(CustomerCreation creation) {

@@ -7,6 +7,7 @@ import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderSummary;
+import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
 import java.util.LinkedHashMap;
@@ -49,6 +50,8 @@ public final class Views {
         json.put("version", order.version());
         json.put("total", order.total());
         json.put("currency", order.currency());
+        json.put("capturedAmount", order.capturedAmount());
+        json.put("refundedAmount", order.refundedAmount());
         json.put("itemCount", order.itemCount());
         json.put("createdAt", Timestamps.format(order.createdAt()));
         json.put("updatedAt", Timestamps.format(order.updatedAt()));
@@ -71,6 +74,33 @@ public final class Views {
     public static Map<String, Object> aggregate(OrderAggregate aggregate) {
         Map<String, Object> json = order(aggregate.order());
         json.put("items", aggregate.items().stream().map(Views::item).toList());
+        json.put("paymentIssues", aggregate.paymentIssues().stream().map(Views::paymentIssue).toList());
+        return json;
+    }
+
+    /** A payment issue as the order shows it: with its resolution once it has one. */
+    public static Map<String, Object> paymentIssue(PaymentIssue issue) {
+        Map<String, Object> json = openPaymentIssue(issue);
+        issue.resolution().ifPresent(resolution -> {
+            Map<String, Object> resolved = new LinkedHashMap<>();
+            resolved.put("at", Timestamps.format(resolution.at()));
+            resolved.put("by", resolution.by());
+            resolved.put("note", resolution.note());
+            json.put("resolution", resolved);
+        });
+        return json;
+    }
+
+    /** An entry of the open payment issues: what identifies it and the money the provider moved. */
+    public static Map<String, Object> openPaymentIssue(PaymentIssue issue) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("orderId", issue.orderId());
+        json.put("customerId", issue.customerId());
+        json.put("eventId", issue.eventId());
+        json.put("kind", issue.kind().name());
+        json.put("amount", issue.amount());
+        json.put("currency", issue.currency());
+        json.put("at", Timestamps.format(issue.at()));
         return json;
     }
 

@@ -8,6 +8,7 @@ import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
@@ -117,7 +118,11 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public PaymentEventProcessor payments() {
-        return new PaymentEventProcessor(orderReads(), orderWrites(), processedRecords(), clock);
+        return new PaymentEventProcessor(orderReads(), orderWrites(), paymentIssues(), processedRecords(), clock);
+    }
+
+    public PaymentIssues paymentIssues() {
+        return new PaymentIssues(table, orderWrites(), processedRecords(), cursors, clock);
     }
 
     public OrderWrites orderWrites() {
