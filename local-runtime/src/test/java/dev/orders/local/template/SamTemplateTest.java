@@ -79,6 +79,8 @@ class SamTemplateTest {
                 .filter(route -> !route.authorizationScopes().isEmpty())
                 .forEach(route -> scoped.put(route.key(), route.authorizationScopes())));
         assertEquals(Map.of("GET /orders", List.of("orders:admin"), "GET /orders/{orderId}", List.of("orders:admin"),
+                "GET /payment-issues", List.of("orders:admin"),
+                "POST /orders/{orderId}/payment-issues/{eventId}/resolution", List.of("orders:admin"),
                 "PUT /products/{sku}", List.of("orders:admin")), scoped);
     }
 

@@ -4,10 +4,12 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderLines;
 import dev.orders.dynamodb.order.OrderWrites;
+import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
@@ -23,8 +25,9 @@ import java.util.Optional;
 
 /**
  * Changes of an order: its status, and its lines (add, idempotently under an Idempotency-Key, and remove
- * while open; line status during fulfilment). Each is one event of the order's log, and each may name
- * the version it expects (If-Match or expectedVersion).
+ * while open; line status during fulfilment), and the resolution of its payment issues. Each is one event
+ * of the order's log; each change of status or lines may name the version it expects (If-Match or
+ * expectedVersion).
  */
 public final class ChangeOrderFunction extends ApiFunction {
     private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
@@ -34,15 +37,17 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     public ChangeOrderFunction(Services services) {
-        this(services.orderLines(), services.lineIntake(), services.orderWrites());
+        this(services.orderLines(), services.lineIntake(), services.orderWrites(), services.paymentIssues());
     }
 
-    private ChangeOrderFunction(OrderLines lines, LineIntake intake, OrderWrites writes) {
+    private ChangeOrderFunction(OrderLines lines, LineIntake intake, OrderWrites writes, PaymentIssues issues) {
         super(new Router(List.of(
                 new Route("POST", ORDER + "/status", Access.owner(), request -> changeStatus(writes, request)),
                 new Route("POST", ORDER + "/items", Access.owner(), request -> addItem(intake, request)),
                 new Route("DELETE", ORDER + "/items/{itemId}", Access.owner(), request -> removeItem(lines, request)),
-                new Route("PUT", ORDER + "/items/{itemId}/status", Access.owner(), request -> changeItemStatus(lines, request)))));
+                new Route("PUT", ORDER + "/items/{itemId}/status", Access.owner(), request -> changeItemStatus(lines, request)),
+                new Route("POST", "/orders/{orderId}/payment-issues/{eventId}/resolution", Access.admin(),
+                        request -> resolvePaymentIssue(issues, request)))));
     }
 
     private static APIGatewayV2HTTPResponse changeStatus(OrderWrites writes, HttpRequest request) {
@@ -79,5 +84,12 @@ public final class ChangeOrderFunction extends ApiFunction {
         ItemStatus target = ItemStatus.parse("status", body.requiredString("status"));
         return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), customerId, orderId, itemId, target,
                 ExpectedVersion.of(request, Optional.of(body)), request.actor()));
+    }
+
+    private static APIGatewayV2HTTPResponse resolvePaymentIssue(PaymentIssues issues, HttpRequest request) {
+        JsonBody body = JsonBody.parse(request.body());
+        return OutcomeResponses.paymentIssueResolution(issues.resolve(new PaymentIssueResolution(
+                request.pathParameter("orderId"), request.pathParameter("eventId"), request.role(), request.actor(),
+                body.requiredString("note"))));
     }
 }

@@ -61,10 +61,11 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
                 Optional.empty()).orElseThrow().items());
         Collections.reverse(history);
         assertEquals(List.of(1L, 2L, 3L, 4L), history.stream().map(OrderEvent::version).toList());
-        assertEquals(List.of("OrderCreated", "OrderStatusChanged", "OrderStatusChanged", "OrderStatusChanged"),
+        assertEquals(List.of("OrderCreated", "OrderStatusChanged", "PaymentCaptured", "OrderStatusChanged"),
                 history.stream().map(OrderEvent::type).toList());
         assertEquals(List.of(Map.of("from", "CREATED", "to", "AWAITING_PAYMENT", "reason", "race"),
-                        Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "reason", "race"),
+                        Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "amount", 2 * 1250 + 899L, "currency", "EUR",
+                                "reason", "race"),
                         Map.of("from", "PAID", "to", "IN_FULFILLMENT", "reason", "race")),
                 history.subList(1, 4).stream().map(event -> event.change().data()).toList());
     }

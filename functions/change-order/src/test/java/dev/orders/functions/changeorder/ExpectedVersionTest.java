@@ -103,7 +103,7 @@ class ExpectedVersionTest extends SampleOrderTest {
         assertEquals("PICKED", viaTag.json().get("itemStatus"));
         assertEquals(200, viaBody.status(), viaBody.response().getBody());
         assertEquals(List.of("OrderLineStatusChanged", "OrderStatusChanged", "OrderLineStatusChanged",
-                "OrderStatusChanged", "OrderCreated"), snapshot().types());
+                "PaymentCaptured", "OrderCreated"), snapshot().types());
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.core.payment.PaymentReceipt;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.http.api.Access;
@@ -27,8 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The payment provider's webhook. It has no JWT: the HMAC signature of the raw body is its
  * authentication, checked before anything is read. Every event that is signed and well-formed is
- * acknowledged with 200 (applied, duplicate, or recorded as not applicable), so the provider stops
- * retrying; only a bad signature (401) or a malformed event (400) is refused.
+ * acknowledged with 200 (applied, recorded as a payment issue, duplicate, or not applicable), so the
+ * provider stops retrying; only a bad signature (401) or a malformed event (400) is refused.
  */
 public final class PaymentWebhookFunction extends ApiFunction {
     /**
@@ -76,19 +77,25 @@ public final class PaymentWebhookFunction extends ApiFunction {
         if (known.isEmpty()) {
             // Acknowledged before its data is read: a type of any shape must not make the provider retry for days.
             LOG.info("payment event {} of type {} acknowledged: not a type this service acts on", id, type);
-            return receipt(id, PaymentOutcome.UNKNOWN_TYPE);
+            return receipt(PaymentReceipt.of(id, PaymentOutcome.UNKNOWN_TYPE));
         }
         PaymentEvent event = event(id, known.get(), json);
-        PaymentOutcome outcome = payments.process(event);
-        LOG.info("payment event {} ({}) for order {}: {}", event.id(), type, event.orderId(), outcome);
-        return receipt(event.id(), outcome);
+        PaymentReceipt receipt = payments.process(event);
+        if (receipt.issue().isPresent()) {
+            LOG.warn("payment event {} ({}, {} {}) for order {}: payment issue {} recorded", event.id(), type,
+                    event.amount(), event.currency(), event.orderId(), receipt.issue().get());
+        } else {
+            LOG.info("payment event {} ({}) for order {}: {}", event.id(), type, event.orderId(), receipt.outcome());
+        }
+        return receipt(receipt);
     }
 
-    private static APIGatewayV2HTTPResponse receipt(String eventId, PaymentOutcome outcome) {
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("eventId", eventId);
-        receipt.put("outcome", outcome.wireName());
-        return Http.json(200, receipt);
+    private static APIGatewayV2HTTPResponse receipt(PaymentReceipt receipt) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("eventId", receipt.eventId());
+        json.put("outcome", receipt.outcome().wireName());
+        receipt.issue().ifPresent(kind -> json.put("issue", kind.name()));
+        return Http.json(200, json);
     }
 
     /** {@code {id, type, created, data: {orderId, amount, currency}}} of a type this service acts on. */

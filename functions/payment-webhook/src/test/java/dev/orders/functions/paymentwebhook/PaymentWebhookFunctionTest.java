@@ -12,6 +12,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
@@ -127,17 +128,18 @@ class PaymentWebhookFunctionTest {
     // ---- applying events ----------------------------------------------------------------------
 
     @Test
-    void sampleEventPaysTheOrderAndItsHistoryRowNamesTheWebhookAndTheEvent() {
+    void sampleEventCapturesTheTotalAsOneEventThatNamesTheWebhookAndTheProvidersEvent() {
         Reply reply = invoke(function, SampleEvents.load(SAMPLE));
 
         assertAcknowledged(reply, "applied");
         assertEquals(SAMPLE_EVENT_ID, reply.json().get("eventId"));
         assertEquals(OrderStatus.PAID, order().status());
+        assertEquals(SAMPLE_TOTAL, order().capturedAmount());
         OrderEvent event = history().get(0);
         assertEquals(2, event.version());
-        assertEquals("OrderStatusChanged", event.type());
+        assertEquals("PaymentCaptured", event.type());
         assertEquals(PaymentEventProcessor.ACTOR, event.by());
-        assertEquals(Map.of("from", "CREATED", "to", "PAID", "reason", "payment.succeeded",
+        assertEquals(Map.of("from", "CREATED", "to", "PAID", "amount", SAMPLE_TOTAL, "currency", "EUR",
                 "paymentEventId", SAMPLE_EVENT_ID), event.change().data());
         Map<String, AttributeValue> record = record(SAMPLE_EVENT_ID);
         assertEquals("APPLIED", record.get("outcome").s());
@@ -161,33 +163,68 @@ class PaymentWebhookFunctionTest {
         assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
         assertAcknowledged(invoke(function, SampleEvents.load(REFUND)), "applied");
         assertEquals(OrderStatus.REFUNDED, order().status());
+        assertEquals(SAMPLE_TOTAL, order().refundedAmount());
         List<OrderEvent> history = history();
-        assertEquals(List.of("OrderStatusChanged", "OrderStatusChanged", "OrderCreated"),
+        assertEquals(List.of("RefundRecorded", "PaymentCaptured", "OrderCreated"),
                 history.stream().map(OrderEvent::type).toList());
         assertEquals(List.of("REFUNDED", "PAID"),
                 history.subList(0, 2).stream().map(event -> event.change().data().get("to")).toList());
     }
 
     @Test
-    void anEventForACancelledOrderIsAcknowledgedAndRecordedButNeverMovesItBack() {
-        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.CANCELLED);
+    void partialRefundsAddUpToARefundedOrderAndARefundBeyondIsAnIssue() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
 
-        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "not-applicable");
+        assertAcknowledged(invoke(function, event("evt_p1", "refund.succeeded", 1000)), "applied");
+        assertEquals(OrderStatus.PAID, order().status());
+        assertEquals(1000, order().refundedAmount());
+        assertAcknowledged(invoke(function, event("evt_p2", "refund.succeeded", SAMPLE_TOTAL - 1000)), "applied");
+        assertEquals(OrderStatus.REFUNDED, order().status());
+        assertEquals(SAMPLE_TOTAL, order().refundedAmount());
 
-        assertEquals(OrderStatus.CANCELLED, order().status());
-        assertEquals(2, history().size());
-        assertEquals("NOT_APPLICABLE", record(SAMPLE_EVENT_ID).get("outcome").s());
+        Reply over = invoke(function, event("evt_p3", "refund.succeeded", 1));
+        assertAcknowledged(over, "payment-issue");
+        assertEquals("OVER_REFUND", over.json().get("issue"));
+        assertEquals(SAMPLE_TOTAL, order().refundedAmount());
     }
 
     @Test
-    void anAmountOrCurrencyOtherThanTheTotalIsRecordedNotApplied() {
-        assertAcknowledged(invoke(function, event("evt_m1", "payment.succeeded", SAMPLE_TOTAL - 1)), "amount-mismatch");
+    void aCaptureOfACancelledOrderIsRecordedOnItAsAnIssueButNeverMovesItBack() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.CANCELLED);
+
+        Reply reply = invoke(function, SampleEvents.load(SAMPLE));
+
+        assertAcknowledged(reply, "payment-issue");
+        assertEquals("CAPTURE_AFTER_CANCEL", reply.json().get("issue"));
+        assertEquals(OrderStatus.CANCELLED, order().status());
+        assertEquals(0, order().capturedAmount());
+        assertEquals("PaymentIssueRecorded", history().get(0).type());
+        assertEquals("PAYMENT_ISSUE", record(SAMPLE_EVENT_ID).get("outcome").s());
+    }
+
+    @Test
+    void aSecondCaptureOfAPaidOrderIsADuplicateCaptureIssue() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+
+        Reply second = invoke(function, event("evt_twice", "payment.succeeded", SAMPLE_TOTAL));
+
+        assertAcknowledged(second, "payment-issue");
+        assertEquals("DUPLICATE_CAPTURE", second.json().get("issue"));
+        assertEquals(SAMPLE_TOTAL, order().capturedAmount());
+    }
+
+    @Test
+    void anAmountOrCurrencyOtherThanTheTotalIsAnIssueOnTheOrderNotAPayment() {
+        Reply shortPaid = invoke(function, event("evt_m1", "payment.succeeded", SAMPLE_TOTAL - 1));
+        assertAcknowledged(shortPaid, "payment-issue");
+        assertEquals("AMOUNT_MISMATCH", shortPaid.json().get("issue"));
         assertAcknowledged(invoke(function, event("evt_m2", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "USD",
-                SECRET)), "amount-mismatch");
+                SECRET)), "payment-issue");
 
         assertEquals(OrderStatus.CREATED, order().status());
-        assertEquals("AMOUNT_MISMATCH", record("evt_m1").get("outcome").s());
-        assertEquals("AMOUNT_MISMATCH", record("evt_m2").get("outcome").s());
+        assertEquals(0, order().capturedAmount());
+        assertEquals(List.of("evt_m1", "evt_m2"), fx.reads.findAggregateById(SAMPLE_ORDER).orElseThrow().paymentIssues()
+                .stream().map(PaymentIssue::eventId).toList());
     }
 
     @Test
@@ -228,10 +265,12 @@ class PaymentWebhookFunctionTest {
     }
 
     @Test
-    void aRedeliveredAcknowledgedEventStaysAcknowledgedEvenWhenItWouldNowApply() {
-        assertAcknowledged(invoke(function, event("evt_late", "payment.succeeded", SAMPLE_TOTAL - 1)), "amount-mismatch");
+    void aRedeliveredIssueStaysOneIssue() {
+        assertAcknowledged(invoke(function, event("evt_late", "payment.succeeded", SAMPLE_TOTAL - 1)), "payment-issue");
         assertAcknowledged(invoke(function, event("evt_late", "payment.succeeded", SAMPLE_TOTAL - 1)), "duplicate");
         assertEquals(OrderStatus.CREATED, order().status());
+        assertEquals(1, fx.reads.findAggregateById(SAMPLE_ORDER).orElseThrow().paymentIssues().size());
+        assertEquals(2, order().version());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.OrderReads;
+import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Http;
@@ -21,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Every read route: aggregate, line, history, the feeds, and an order by its id alone. */
+/** Every read route: aggregate, line, history, the feeds, an order by its id alone, open payment issues. */
 public final class QueryOrdersFunction extends ApiFunction {
     private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
 
@@ -30,17 +31,18 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     public QueryOrdersFunction(Services services) {
-        this(services.orderReads(), services.feeds());
+        this(services.orderReads(), services.feeds(), services.paymentIssues());
     }
 
-    private QueryOrdersFunction(OrderReads orders, OrderFeeds feeds) {
+    private QueryOrdersFunction(OrderReads orders, OrderFeeds feeds, PaymentIssues issues) {
         super(new Router(List.of(
                 new Route("GET", ORDER, Access.owner(), request -> aggregate(orders, request)),
                 new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> item(orders, request)),
                 new Route("GET", ORDER + "/history", Access.owner(), request -> history(orders, request)),
                 new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(feeds, request)),
                 new Route("GET", "/orders", Access.admin(), request -> allOrders(feeds, request)),
-                new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)))));
+                new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)),
+                new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(issues, request)))));
     }
 
     private static APIGatewayV2HTTPResponse aggregate(OrderReads orders, HttpRequest request) {
@@ -90,5 +92,10 @@ public final class QueryOrdersFunction extends ApiFunction {
         return Http.json(200, Views.page("orders", status.isPresent()
                 ? feeds.statusFeed(status.get(), feed)
                 : feeds.recentOrders(feed), Views::summary));
+    }
+
+    private static APIGatewayV2HTTPResponse openPaymentIssues(PaymentIssues issues, HttpRequest request) {
+        return Http.json(200, Views.page("issues", issues.open(QueryParameters.limit(request), request.query("cursor")),
+                Views::openPaymentIssue));
     }
 }

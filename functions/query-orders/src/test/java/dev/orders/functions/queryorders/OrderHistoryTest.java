@@ -60,7 +60,7 @@ class OrderHistoryTest {
 
         assertEquals(List.of(9, 8, 7, 6, 5, 4, 3, 2, 1), events.stream().map(e -> e.get("version")).toList());
         assertEquals(List.of("OrderStatusChanged", "OrderLineStatusChanged", "OrderStatusChanged",
-                "OrderLineStatusChanged", "OrderStatusChanged", "OrderStatusChanged", "OrderLineRemoved",
+                "OrderLineStatusChanged", "PaymentCaptured", "OrderStatusChanged", "OrderLineRemoved",
                 "OrderLineAdded", "OrderCreated"), events.stream().map(e -> e.get("type")).toList());
         assertEquals(List.of(ADMIN, ADMIN, ADMIN, ADMIN, ADMIN, CUSTOMER, CUSTOMER, CUSTOMER, CUSTOMER),
                 events.stream().map(e -> e.get("by")).toList());
@@ -82,7 +82,7 @@ class OrderHistoryTest {
                 Map.of("itemId", lines.get("MUG-BLUE"), "sku", "MUG-BLUE", "from", "PICKED", "to", "SHIPPED"),
                 Map.of("from", "PAID", "to", "IN_FULFILLMENT", "reason", FOLLOWS_LINES),
                 Map.of("itemId", lines.get("MUG-BLUE"), "sku", "MUG-BLUE", "from", "PENDING", "to", "PICKED"),
-                Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "reason", CAPTURED),
+                Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "amount", 2500 + 1047, "currency", "EUR", "reason", CAPTURED),
                 Map.of("from", "CREATED", "to", "AWAITING_PAYMENT"),
                 Map.of("line", tea, "total", 2500 + 1047, "itemCount", 2),
                 Map.of("line", biscuits, "total", 2500 + 899 + 1047, "itemCount", 3),
@@ -135,7 +135,7 @@ class OrderHistoryTest {
         assertEquals(Map.of("itemId", lines.get("TEA-EARL-100G"), "sku", "TEA-EARL-100G", "from", "PICKED", "to", "SHIPPED"),
                 events.get(1).get("data"));
         assertEquals(List.of("FULFILLED", "PARTIALLY_FULFILLED", "IN_FULFILLMENT", "PAID"), events.stream()
-                .filter(e -> e.get("type").equals("OrderStatusChanged"))
+                .filter(e -> e.get("type").equals("OrderStatusChanged") || e.get("type").equals("PaymentCaptured"))
                 .map(e -> ((Map<String, Object>) e.get("data")).get("to")).toList());
     }
 
