@@ -69,7 +69,7 @@ final class RouteCapacity {
         report.table(List.of("route", "sample", "status", "requests", "operations", "capacity units", "table / index"), rows);
     }
 
-    /** The data each sample event refers to, so each shows its success path: profile, order, paid or an issue where needed. */
+    /** The data each sample event refers to, so each shows its success path: profile, order, paid, captured or an issue where needed. */
     private static void seed(Fixture fx, String sample) {
         if (!sample.endsWith("put-customer-if-absent")) {
             fx.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
@@ -77,6 +77,10 @@ final class RouteCapacity {
         fx.seedSampleOrder();
         if (sample.endsWith("change-item-status")) {
             fx.advance(Fixture.SAMPLE_CUSTOMER, Fixture.SAMPLE_ORDER, OrderStatus.PAID);
+        }
+        if (sample.endsWith("refund-succeeded")) {
+            fx.payments.process(new PaymentEvent("evt_capture", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+                    Fixture.SAMPLE_ORDER, 2 * 1250 + 899, "EUR"));
         }
         if (sample.endsWith("payment-issue") || sample.endsWith("payment-issues")) {
             // A capture of one cent: the AMOUNT_MISMATCH issue the resolution sample names, and one to list.
