@@ -71,7 +71,7 @@ class StartApiEndToEndTest {
 
             Reply history = get(api, edsger, "/customers/c-e2e/orders/" + orderId + "/history?limit=10");
             assertEquals(200, history.status(), history.body());
-            assertEquals(List.of("OrderStatusChanged", "OrderLineAdded", "OrderCreated"),
+            assertEquals(List.of("PaymentCaptured", "OrderLineAdded", "OrderCreated"),
                     statuses(history, "events", "type"), history.body());
             assertEquals(List.of("user:ops-admin", "user:c-e2e", "user:c-e2e"), statuses(history, "events", "by"));
 
