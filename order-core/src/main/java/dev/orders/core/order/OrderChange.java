@@ -83,10 +83,7 @@ public sealed interface OrderChange {
                            Optional<String> paymentEventId, Optional<String> reason) implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            Map<String, Object> data = statusMove(from, to);
-            data.put("amount", amount);
-            data.put("currency", currency);
-            return withCause(data, paymentEventId, reason);
+            return withCause(moneyMove(from, to, amount, currency), paymentEventId, reason);
         }
     }
 
@@ -98,9 +95,7 @@ public sealed interface OrderChange {
                           Optional<String> paymentEventId, Optional<String> reason) implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            Map<String, Object> data = statusMove(from, to);
-            data.put("amount", amount);
-            data.put("currency", currency);
+            Map<String, Object> data = moneyMove(from, to, amount, currency);
             data.put("refundedAmount", refundedAmount);
             return withCause(data, paymentEventId, reason);
         }
@@ -164,6 +159,13 @@ public sealed interface OrderChange {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("from", from.name());
         data.put("to", to.name());
+        return data;
+    }
+
+    private static Map<String, Object> moneyMove(OrderStatus from, OrderStatus to, long amount, String currency) {
+        Map<String, Object> data = statusMove(from, to);
+        data.put("amount", amount);
+        data.put("currency", currency);
         return data;
     }
 
