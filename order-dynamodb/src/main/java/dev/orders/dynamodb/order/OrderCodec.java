@@ -50,6 +50,7 @@ public final class OrderCodec {
     static final String AT = "at";
     static final String BY = "by";
     static final String DATA = "data";
+    static final String CORRELATION_ID = "correlationId";
 
     private OrderCodec() {
     }
@@ -155,9 +156,10 @@ public final class OrderCodec {
 
     /**
      * An event row of the order's log (docs/EVENTS.md): no GSI attributes, so it stays out of every
-     * feed; its data in the shape {@link OrderChange#data()} gives it.
+     * feed; its data in the shape {@link OrderChange#data()} gives it. {@code correlationId} is shared by
+     * the events one change writes together: the id of the first of them.
      */
-    static Map<String, AttributeValue> encodeEvent(OrderEvent event) {
+    static Map<String, AttributeValue> encodeEvent(OrderEvent event, String correlationId) {
         Map<String, AttributeValue> item = new HashMap<>(eventKey(event.orderId(), event.version()));
         item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER_EVENT));
         item.put(ORDER_ID, s(event.orderId()));
@@ -167,10 +169,22 @@ public final class OrderCodec {
         item.put(AT, time(event.at()));
         item.put(BY, s(event.by()));
         item.put(DATA, Attrs.document(event.change().data()));
+        item.put(CORRELATION_ID, s(correlationId));
         return item;
     }
 
-    static OrderEvent decodeEvent(Map<String, AttributeValue> item) {
+    /** The id every consumer knows an event by: {@code <orderId>:<version>}, the same on every delivery. */
+    public static String eventId(String orderId, long version) {
+        return orderId + ":" + version;
+    }
+
+    /** The id shared by the events of one change (see {@link #encodeEvent}), as the row holds it. */
+    public static String correlationId(Map<String, AttributeValue> eventRow) {
+        return ItemReader.of(eventRow, EntityType.ORDER_EVENT).string(CORRELATION_ID);
+    }
+
+    /** An event row as the table holds it, or as the table's stream carries its new image. */
+    public static OrderEvent decodeEvent(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER_EVENT);
         OrderChange change;
         try {

@@ -74,7 +74,7 @@ public record OrderWrites(OrdersTable table, OrderReads reads, ProcessedRecords 
 
         Transaction transaction = table.transaction()
                 .putNew(RootChange.ROOT, OrderCodec.encodeRoot(root, table.statusShards()))
-                .putNew("event 1", OrderCodec.encodeEvent(created));
+                .putNew("event 1", OrderCodec.encodeEvent(created, OrderCodec.eventId(orderId, 1)));
         lines.forEach(line -> transaction.putNew("line " + line.itemId(), OrderCodec.encodeItem(line)));
         record.ifPresent(r -> records.addTo(transaction, r));
         Optional<Cancellation> cancelled = transaction.commit();

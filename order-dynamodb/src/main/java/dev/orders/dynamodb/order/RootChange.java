@@ -141,7 +141,9 @@ final class RootChange {
         transaction.update(ROOT, OrderCodec.rootKey(read.orderId()),
                 "SET #version = :version, " + String.join(", ", assignments),
                 String.join(" AND ", conditions), allNames, allValues);
-        events.forEach(event -> transaction.putNew("event " + event.version(), OrderCodec.encodeEvent(event)));
+        String correlationId = OrderCodec.eventId(read.orderId(), events.get(0).version());
+        events.forEach(event -> transaction.putNew("event " + event.version(),
+                OrderCodec.encodeEvent(event, correlationId)));
         return transaction;
     }
 }
