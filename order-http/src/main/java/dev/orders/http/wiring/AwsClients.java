@@ -16,7 +16,6 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
 /**
  * What every AWS client of a function shares, so nothing is discovered at cold start: the region from
@@ -53,15 +52,8 @@ public final class AwsClients {
                 .build();
     }
 
-    /** The Secrets Manager client the functions read their secrets with (see {@link SecretSource}). */
-    public static SecretsManagerClient secretsManager(Map<String, String> env) {
-        return configure(SecretsManagerClient.builder(), env, httpClient())
-                .overrideConfiguration(overrides().build())
-                .build();
-    }
-
     /** Region, credentials and HTTP client of {@code env}; the caller adds {@link #overrides()} and its own. */
-    static <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B configure(
+    public static <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B configure(
             B builder, Map<String, String> env, SdkHttpClient httpClient) {
         return builder.region(Region.of(env.getOrDefault("AWS_REGION", "us-east-1")))
                 .credentialsProvider(credentials(env))
@@ -69,7 +61,7 @@ public final class AwsClients {
     }
 
     /** Bounded retries and timeouts; a builder, so a client can add its own interceptors. */
-    static ClientOverrideConfiguration.Builder overrides() {
+    public static ClientOverrideConfiguration.Builder overrides() {
         return ClientOverrideConfiguration.builder()
                 .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                         .maxAttempts(MAX_ATTEMPTS)

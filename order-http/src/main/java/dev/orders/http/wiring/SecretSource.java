@@ -64,7 +64,8 @@ public interface SecretSource {
             @Override
             public synchronized SecretsProvider get() {
                 if (provider == null) {
-                    provider = secretsManager(AwsClients.secretsManager(env), MAX_AGE);
+                    provider = secretsManager(AwsClients.configure(SecretsManagerClient.builder(), env, AwsClients.httpClient())
+                            .overrideConfiguration(AwsClients.overrides().build()).build(), MAX_AGE);
                 }
                 return provider;
             }

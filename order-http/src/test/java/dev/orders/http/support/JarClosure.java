@@ -29,7 +29,7 @@ import org.objectweb.asm.Type;
  * Proves a function's deployable jar is closed: every class that a class of the jar refers to (its
  * supertypes, field and method types, and whatever its method bodies name, as the JVM resolves
  * them) is in the jar or the JDK. The shade filters drop whole Log4j plugins and most of the
- * DynamoDB and Secrets Manager models; this names any class they dropped that something kept still needs.
+ * DynamoDB, Secrets Manager and EventBridge models; this names any class they dropped that something kept still needs.
  *
  * <p>Two kinds of reference are allowed to dangle, because the code that holds them never runs:
  * <ul>
@@ -54,7 +54,8 @@ public final class JarClosure {
     /** The SDK clients whose models the shade filters cut down to the operations the functions call. */
     static final List<Service> SERVICES = List.of(
             new Service("software/amazon/awssdk/services/dynamodb/", "DynamoDbClient"),
-            new Service("software/amazon/awssdk/services/secretsmanager/", "SecretsManagerClient"));
+            new Service("software/amazon/awssdk/services/secretsmanager/", "SecretsManagerClient"),
+            new Service("software/amazon/awssdk/services/eventbridge/", "EventBridgeClient"));
     private static final Set<String> CLIENTS = SERVICES.stream().flatMap(service -> service.classes().stream())
             .collect(Collectors.toSet());
     private static final String VERSIONED = "META-INF/versions/";

@@ -34,11 +34,15 @@ public final class SampleEvents {
         return dir;
     }
 
-    /** Every sample's name, as {@link #load} takes it, e.g. {@code create-order/create-order}; sorted. */
+    /**
+     * Every HTTP sample's name, as {@link #load} takes it, e.g. {@code create-order/create-order}; sorted.
+     * The stream samples of the publisher ({@code Records}) are no API Gateway events.
+     */
     public static List<String> names() {
         Path events = repositoryRoot().resolve("events");
         try (Stream<Path> files = Files.walk(events)) {
             return files.filter(f -> f.toString().endsWith(".json"))
+                    .filter(f -> !events.relativize(f).startsWith("publish-events"))
                     .map(f -> events.relativize(f).toString().replace('\\', '/').replace(".json", ""))
                     .sorted().toList();
         } catch (IOException e) {
