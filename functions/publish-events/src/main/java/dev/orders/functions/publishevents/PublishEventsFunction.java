@@ -1,0 +1,117 @@
+package dev.orders.functions.publishevents;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
+import dev.orders.dynamodb.order.OrderCodec;
+import dev.orders.dynamodb.table.EntityType;
+import dev.orders.http.wiring.AwsClients;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClientBuilder;
+
+/**
+ * The order events of the table's stream, published on the order event bus. The template's filter lets
+ * only new event rows through; the records of a batch are published in stream order (one order's events
+ * are in version order on its shard), and the first one that could not be published is reported as the
+ * batch item failure, so Lambda retries from it and nothing after it is published ahead of it.
+ */
+public final class PublishEventsFunction implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+    public static final String EVENT_BUS_NAME = "EVENT_BUS_NAME";
+    public static final String EVENT_SOURCE = "EVENT_SOURCE";
+    /** Where the EventBridge API is, when not in AWS: the local bus of ./sam-local. */
+    public static final String EVENTBRIDGE_ENDPOINT = "AWS_ENDPOINT_URL_EVENTBRIDGE";
+    private static final Logger LOG = LoggerFactory.getLogger(PublishEventsFunction.class);
+
+    private final EventPublisher publisher;
+    private final String source;
+
+    public PublishEventsFunction() {
+        this(System.getenv());
+    }
+
+    private PublishEventsFunction(Map<String, String> env) {
+        this(eventBridge(env), required(env, EVENT_BUS_NAME), required(env, EVENT_SOURCE));
+    }
+
+    public PublishEventsFunction(EventBridgeClient eventBridge, String busName, String source) {
+        this.publisher = new EventPublisher(eventBridge, busName);
+        this.source = source;
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
+        List<EventEnvelope> envelopes = new ArrayList<>();
+        List<String> sequenceNumbers = new ArrayList<>();
+        Optional<String> poison = Optional.empty();
+        for (DynamodbEvent.DynamodbStreamRecord record : records) {
+            Optional<Map<String, AttributeValue>> row = eventRow(record);
+            if (row.isEmpty()) {
+                LOG.warn("stream record {} ({}) is no new order event: skipped", record.getEventID(), record.getEventName());
+                continue;
+            }
+            try {
+                envelopes.add(EventEnvelope.of(OrderCodec.decodeEvent(row.get()), OrderCodec.correlationId(row.get()), source));
+                sequenceNumbers.add(record.getDynamodb().getSequenceNumber());
+            } catch (RuntimeException e) {
+                // Published nothing of it: Lambda retries from here, then sends the batch to the dead-letter queue.
+                LOG.error("stream record {} is an event row that cannot be read: {}", record.getEventID(), e.getMessage());
+                poison = Optional.of(record.getDynamodb().getSequenceNumber());
+                break;
+            }
+        }
+        EventPublisher.Publication publication = publisher.publish(envelopes);
+        if (publication instanceof EventPublisher.Publication.StoppedAt stopped) {
+            LOG.error("published {} of {} order events; stopped at sequence number {}: {}", stopped.index(),
+                    envelopes.size(), sequenceNumbers.get(stopped.index()), stopped.reason());
+            return failureAt(sequenceNumbers.get(stopped.index()));
+        }
+        LOG.info("published {} order events", envelopes.size());
+        return poison.map(PublishEventsFunction::failureAt).orElseGet(() -> new StreamsEventResponse(List.of()));
+    }
+
+    /** The new image of an inserted event row; empty for any other record. */
+    private static Optional<Map<String, AttributeValue>> eventRow(DynamodbEvent.DynamodbStreamRecord record) {
+        StreamRecord stream = record.getDynamodb();
+        if (!"INSERT".equals(record.getEventName()) || stream == null || stream.getNewImage() == null) {
+            return Optional.empty();
+        }
+        var type = stream.getNewImage().get(EntityType.ATTRIBUTE);
+        if (type == null || !EntityType.ORDER_EVENT.name().equals(type.getS())) {
+            return Optional.empty();
+        }
+        return Optional.of(StreamImage.toSdk(stream.getNewImage()));
+    }
+
+    private static StreamsEventResponse failureAt(String sequenceNumber) {
+        return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequenceNumber)));
+    }
+
+    private static EventBridgeClient eventBridge(Map<String, String> env) {
+        EventBridgeClientBuilder builder = AwsClients.configure(EventBridgeClient.builder(), env, AwsClients.httpClient())
+                .overrideConfiguration(AwsClients.overrides().build());
+        String endpoint = env.get(EVENTBRIDGE_ENDPOINT);
+        if (endpoint != null && !endpoint.isBlank()) {
+            builder.endpointOverride(URI.create(endpoint));
+        }
+        return builder.build();
+    }
+
+    private static String required(Map<String, String> env, String name) {
+        String value = env.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException("environment variable " + name + " is not set");
+        }
+        return value;
+    }
+}

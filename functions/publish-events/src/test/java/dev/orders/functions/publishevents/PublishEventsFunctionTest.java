@@ -1,0 +1,307 @@
+package dev.orders.functions.publishevents;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.dynamodb.support.Race;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.TestContext;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.TestTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
+
+/**
+ * The publisher over the real stream of a DynamoDB Local table created from the template, filtered by
+ * the template's filter: every change of an order is published once per event id, in version order per
+ * order, in the documented envelope; a bus that refuses entries never makes it drop or reorder one.
+ */
+@ExtendWith(DynamoDbLocalExtension.class)
+class PublishEventsFunctionTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Map<String, JsonSchema> SCHEMAS = new HashMap<>();
+
+    private Fixture fx;
+    private OrderStream stream;
+
+    @BeforeEach
+    void setUp(TestTable table, LocalDynamoDb server) {
+        fx = new Fixture(table);
+        fx.putProduct("TEA", 899);
+        stream = new OrderStream(table, server);
+    }
+
+    /** Six orders changed at once, each created, given a line, checked out and paid or cancelled. */
+    private List<String> changeSixOrdersAtOnce() {
+        List<String> orders = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            fx.createOrder("c-" + i, "o-" + i, 1250);
+            orders.add("o-" + i);
+        }
+        Race.run(6, i -> {
+            String orderId = "o-" + i;
+            fx.lines.addItem("c-" + i, orderId, new ItemRequest("TEA", 1), Optional.empty(), "user:c-" + i);
+            fx.advance("c-" + i, orderId, OrderStatus.AWAITING_PAYMENT);
+            if (i % 2 == 0) {
+                fx.payments.process(new PaymentEvent("evt_" + i, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+                        orderId, 1250 + 899, "EUR"));
+            } else {
+                fx.advance("c-" + i, orderId, OrderStatus.CANCELLED);
+            }
+            return orderId;
+        });
+        return orders;
+    }
+
+    private static Map<String, Object> detail(PutEventsRequestEntry entry) {
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> detail = MAPPER.readValue(entry.detail(), Map.class);
+            return detail;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> metadata(PutEventsRequestEntry entry) {
+        return (Map<String, Object>) detail(entry).get("metadata");
+    }
+
+    private static String eventId(PutEventsRequestEntry entry) {
+        return (String) metadata(entry).get("eventId");
+    }
+
+    /** The events of each order in the order they were accepted, as versions. */
+    private static Map<String, List<Integer>> versionsByOrder(List<PutEventsRequestEntry> accepted) {
+        Map<String, List<Integer>> versions = new LinkedHashMap<>();
+        for (PutEventsRequestEntry entry : accepted) {
+            versions.computeIfAbsent(entry.resources().get(0), k -> new ArrayList<>())
+                    .add(((Number) metadata(entry).get("version")).intValue());
+        }
+        return versions;
+    }
+
+    /** A value as JSON text reads back: numbers compare by value, whatever Java type held them. */
+    private static com.fasterxml.jackson.databind.JsonNode json(Object value) {
+        try {
+            return MAPPER.readTree(MAPPER.writeValueAsString(value));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static StreamsEventResponse publish(PublishEventsFunction function, DynamodbEvent batch) {
+        return function.handleRequest(batch, new TestContext());
+    }
+
+    @Test
+    void everyChangeOfOrdersChangedAtOnceIsPublishedOnceInVersionOrderInTheDocumentedEnvelope() {
+        List<String> orders = changeSixOrdersAtOnce();
+        RecordingEventBridge bus = new RecordingEventBridge();
+        PublishEventsFunction function = new PublishEventsFunction(bus, "orders-bus", "order-service");
+
+        List<DynamodbEvent.DynamodbStreamRecord> records = stream.filtered();
+        for (DynamodbEvent batch : stream.batches(records)) {
+            assertEquals(List.of(), publish(function, batch).getBatchItemFailures());
+        }
+
+        Map<String, List<OrderEvent>> logs = orders.stream().collect(Collectors.toMap(o -> o,
+                o -> fx.events("c-" + o.substring(2), o)));
+        int events = logs.values().stream().mapToInt(List::size).sum();
+        assertEquals(events, records.size(), "the filter lets exactly the event rows through");
+        assertEquals(events, bus.accepted.size());
+        assertEquals(events, bus.accepted.stream().map(PublishEventsFunctionTest::eventId).distinct().count());
+        logs.forEach((orderId, log) -> assertEquals(log.stream().map(e -> (int) e.version()).toList(),
+                versionsByOrder(bus.accepted).get(orderId), orderId));
+        bus.accepted.forEach(PublishEventsFunctionTest::assertValid);
+
+        OrderEvent paid = logs.get("o-0").get(logs.get("o-0").size() - 1);
+        PutEventsRequestEntry published = bus.accepted.stream()
+                .filter(e -> eventId(e).equals("o-0:" + paid.version())).findFirst().orElseThrow();
+        assertEquals("order-service", published.source());
+        assertEquals("PaymentCaptured", published.detailType());
+        assertEquals(List.of("o-0"), published.resources());
+        assertEquals(paid.at(), published.time());
+        assertEquals("orders-bus", published.eventBusName());
+        assertEquals(Map.of("eventId", "o-0:" + paid.version(), "orderId", "o-0", "customerId", "c-0",
+                "version", (int) paid.version(), "occurredAt", dev.orders.core.time.Timestamps.format(paid.at()),
+                "correlationId", "o-0:" + paid.version(), "schemaVersion", "1"), metadata(published));
+        assertEquals(json(paid.change().data()), json(detail(published).get("data")));
+    }
+
+    @Test
+    void aBusRefusingAnOrdersEventsStopsTheBatchThereAndLambdasRetryFromItPublishesEverythingInOrder() {
+        List<String> orders = changeSixOrdersAtOnce();
+        List<DynamodbEvent.DynamodbStreamRecord> records = stream.filtered();
+        // o-3 is refused on the first three requests: every attempt of the first invocation.
+        RecordingEventBridge bus = new RecordingEventBridge(
+                (entry, request) -> request <= 3 && entry.resources().contains("o-3"), 0);
+        PublishEventsFunction function = new PublishEventsFunction(bus, "orders-bus", "order-service");
+
+        List<DynamodbEvent.DynamodbStreamRecord> remaining = records;
+        int invocations = 0;
+        while (!remaining.isEmpty()) {
+            DynamodbEvent batch = stream.batches(remaining).get(0);
+            List<StreamsEventResponse.BatchItemFailure> failures = publish(function, batch).getBatchItemFailures();
+            invocations++;
+            int next = batch.getRecords().size();
+            if (!failures.isEmpty()) {
+                String failed = failures.get(0).getItemIdentifier();
+                // Lambda's retry: the batch again from the reported record on.
+                next = indexOf(batch.getRecords(), failed);
+                assertTrue(batch.getRecords().get(next).getDynamodb().getNewImage().get("orderId").getS().equals("o-3"));
+            }
+            remaining = remaining.subList(next, remaining.size());
+        }
+
+        assertEquals(2, invocations, "one refused, one retried from the refused record");
+        Set<String> published = bus.accepted.stream().map(PublishEventsFunctionTest::eventId).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(records.size(), published.size(), "no event dropped");
+        Map<String, List<Integer>> versions = versionsByOrder(bus.accepted);
+        for (String orderId : orders) {
+            List<Integer> seen = versions.get(orderId);
+            for (int i = 1; i < seen.size(); i++) {
+                assertTrue(seen.get(i) >= seen.get(i - 1), orderId + " published out of order: " + seen);
+            }
+        }
+    }
+
+    @Test
+    void anEventRowThatCannotBeReadIsTheBatchItemFailureAndWhatCameBeforeIsPublished() {
+        fx.createOrder("c-1", "o-1", 1250);
+        List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>(stream.filtered());
+        DynamodbEvent.DynamodbStreamRecord poison = stream.filtered().get(0);
+        poison.getDynamodb().getNewImage().get("type").setS("OrderTeleported");
+        poison.getDynamodb().setSequenceNumber("999");
+        records.add(poison);
+        RecordingEventBridge bus = new RecordingEventBridge();
+
+        StreamsEventResponse response = publish(new PublishEventsFunction(bus, "orders-bus", "order-service"),
+                stream.batches(records).get(0));
+
+        assertEquals(List.of("999"), response.getBatchItemFailures().stream()
+                .map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList());
+        assertEquals(List.of("o-1:1"), bus.accepted.stream().map(PublishEventsFunctionTest::eventId).toList());
+    }
+
+    @Test
+    void everyEventTypeHasItsSchemaAndTheSampleStreamEventPublishesValidEvents() throws IOException {
+        for (Class<?> type : OrderChange.class.getPermittedSubclasses()) {
+            assertTrue(Files.isRegularFile(schemaFile(type.getSimpleName())), "no schema for " + type.getSimpleName());
+        }
+        Path sample = SampleEvents.repositoryRoot().resolve("events/publish-events/order-created-and-paid.json");
+        DynamodbEvent event = sampleEvent(Files.readString(sample));
+        RecordingEventBridge bus = new RecordingEventBridge();
+
+        assertEquals(List.of(), publish(new PublishEventsFunction(bus, "orders-bus", "order-service"), event)
+                .getBatchItemFailures());
+
+        assertEquals(List.of("OrderCreated", "PaymentCaptured"),
+                bus.accepted.stream().map(PutEventsRequestEntry::detailType).toList());
+        bus.accepted.forEach(PublishEventsFunctionTest::assertValid);
+    }
+
+    /** The sample as Lambda's runtime reads it: its records, their images in the event library's types. */
+    @SuppressWarnings("unchecked")
+    private static DynamodbEvent sampleEvent(String json) throws IOException {
+        Map<String, Object> sample = MAPPER.readValue(json, Map.class);
+        List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>();
+        for (Map<String, Object> record : (List<Map<String, Object>>) sample.get("Records")) {
+            Map<String, Object> dynamodb = (Map<String, Object>) record.get("dynamodb");
+            var lambda = new DynamodbEvent.DynamodbStreamRecord();
+            lambda.setEventID((String) record.get("eventID"));
+            lambda.setEventName((String) record.get("eventName"));
+            var stream = new com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord();
+            stream.setSequenceNumber((String) dynamodb.get("SequenceNumber"));
+            stream.setNewImage(OrderStream.lambdaImage(sdkImage((Map<String, Object>) dynamodb.get("NewImage"))));
+            lambda.setDynamodb(stream);
+            records.add(lambda);
+        }
+        DynamodbEvent event = new DynamodbEvent();
+        event.setRecords(records);
+        return event;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> sdkImage(Map<String, Object> json) {
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> image = new LinkedHashMap<>();
+        json.forEach((name, value) -> image.put(name, sdkValue((Map<String, Object>) value)));
+        return image;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue sdkValue(Map<String, Object> value) {
+        var sdk = software.amazon.awssdk.services.dynamodb.model.AttributeValue.builder();
+        if (value.containsKey("S")) {
+            return sdk.s((String) value.get("S")).build();
+        }
+        if (value.containsKey("N")) {
+            return sdk.n((String) value.get("N")).build();
+        }
+        if (value.containsKey("M")) {
+            return sdk.m(sdkImage((Map<String, Object>) value.get("M"))).build();
+        }
+        return sdk.l(((List<Map<String, Object>>) value.get("L")).stream().map(PublishEventsFunctionTest::sdkValue).toList()).build();
+    }
+
+    private static int indexOf(List<DynamodbEvent.DynamodbStreamRecord> records, String sequenceNumber) {
+        for (int i = 0; i < records.size(); i++) {
+            if (records.get(i).getDynamodb().getSequenceNumber().equals(sequenceNumber)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no record " + sequenceNumber + " in the batch");
+    }
+
+    private static Path schemaFile(String type) {
+        return SampleEvents.repositoryRoot().resolve("docs/events").resolve(type + ".schema.json");
+    }
+
+    /** The entry's detail is valid against the schema of its detail-type (docs/events). */
+    private static void assertValid(PutEventsRequestEntry entry) {
+        JsonSchema schema = SCHEMAS.computeIfAbsent(entry.detailType(), type -> {
+            try {
+                return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                        .getSchema(Files.readString(schemaFile(type)));
+            } catch (IOException e) {
+                throw new AssertionError("no schema for " + type, e);
+            }
+        });
+        try {
+            Set<ValidationMessage> errors = schema.validate(MAPPER.readTree(entry.detail()));
+            assertEquals(Set.of(), errors, entry.detailType() + " " + entry.detail());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

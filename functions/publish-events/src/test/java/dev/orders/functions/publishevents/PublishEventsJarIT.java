@@ -1,0 +1,16 @@
+package dev.orders.functions.publishevents;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.http.support.JarClosure;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The deployable jar (minimised by the shade plugin) lacks no class it refers to. */
+class PublishEventsJarIT {
+
+    @Test
+    void everyClassTheJarRefersToIsInIt() {
+        assertEquals(List.of(), JarClosure.of("publish-events").missing());
+    }
+}
