@@ -59,8 +59,13 @@ class InvokeEachFunctionTest {
                 String what = function.logicalId() + " with " + event.getFileName() + ": " + result.stderr();
                 assertEquals(0, result.exitCode(), what);
                 Map<String, Object> response = JSON.std.mapFrom(result.stdout());
-                int status = ((Number) response.get("statusCode")).intValue();
-                assertTrue(status < 500, status + " from " + what);
+                if (function.routes().isEmpty()) {
+                    // A stream function (the publisher): every record published to the local event bus.
+                    assertEquals(List.of(), response.get("batchItemFailures"), what);
+                } else {
+                    int status = ((Number) response.get("statusCode")).intValue();
+                    assertTrue(status < 500, status + " from " + what);
+                }
                 assertTrue(result.stderr().contains(function.logicalId() + ": init "), "init time logged: " + what);
                 invocations++;
             }

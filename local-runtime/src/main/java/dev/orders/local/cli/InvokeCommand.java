@@ -22,7 +22,7 @@ final class InvokeCommand implements Command {
 
     @Override
     public int run(Arguments arguments) throws Exception {
-        arguments.allow("-e", "--event", "--env-vars", "--data-dir");
+        arguments.allow("-e", "--event", "--env-vars", "--data-dir", "--events");
         SamTemplate template = SamTemplate.repository();
         SamTemplate.Function function = arguments.function(template);
         Path event = eventFile(arguments);
@@ -30,9 +30,9 @@ final class InvokeCommand implements Command {
         Map<String, String> functionEnv = environment.of(function,
                 arguments.envVars(template).getOrDefault(function.logicalId(), Map.of()));
         new LambdaFunction(function, RepositoryRoot.locate()); // the jar is built, or a usage error
-        return Launcher.withTable(arguments, template, dynamoDb -> {
+        return Launcher.withTable(arguments, template, (dynamoDb, eventBus) -> {
             Map<String, String> env = new LinkedHashMap<>(functionEnv);
-            env.putAll(environment.aws(dynamoDb.endpoint()));
+            env.putAll(environment.aws(dynamoDb.endpoint(), eventBus.endpoint()));
             env.put("AWS_LAMBDA_FUNCTION_NAME", function.logicalId());
             return ChildJvm.run(env, List.of(InvokeHereCommand.VERB, function.logicalId(), event.toAbsolutePath().toString()),
                     FUNCTION_JVM);

@@ -2,10 +2,12 @@ package dev.orders.local.cli;
 
 import dev.orders.local.Log;
 import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.events.LocalEventBus;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.template.SamTemplate;
 import dev.orders.local.template.TemplateTable;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The launcher side of start-api and invoke: DynamoDB Local with the template's table, around the
@@ -16,9 +18,9 @@ final class Launcher {
     private Launcher() {
     }
 
-    /** What runs while DynamoDB Local is up. */
+    /** What runs while DynamoDB Local and the local event bus are up. */
     interface WithTable {
-        int run(LocalDynamoDb dynamoDb) throws Exception;
+        int run(LocalDynamoDb dynamoDb, LocalEventBus eventBus) throws Exception;
     }
 
     /** The template's variables for the functions, {@code !Ref OrdersTable} being the local table. */
@@ -26,18 +28,26 @@ final class Launcher {
         return new FunctionEnvironment(template, TemplateTable.ORDERS_TABLE, SamLocal.TABLE_NAME, System::getenv);
     }
 
-    /** DynamoDB Local (in memory, or under --data-dir) with the template's table, for the length of {@code body}. */
+    /**
+     * DynamoDB Local (in memory, or under --data-dir) with the template's table, and the local event bus
+     * (appending what it accepts to --events FILE, if given), for the length of {@code body}.
+     */
     static int withTable(Arguments arguments, SamTemplate template, WithTable body) throws Exception {
         LocalDynamoDb.Options options = LocalDynamoDb.Options.defaults();
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
             options = options.withDataDir(Path.of(dataDir).toAbsolutePath());
         }
-        try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(options)) {
+        Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
+        String region = Optional.ofNullable(System.getenv("AWS_REGION")).filter(r -> !r.isBlank()).orElse("us-east-1");
+        try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(options);
+             LocalEventBus eventBus = LocalEventBus.start(region, eventsFile)) {
             boolean created = template.table(TemplateTable.ORDERS_TABLE).createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);
             Log.SAM_LOCAL.line("table " + SamLocal.TABLE_NAME + (created ? " created from template.yaml" : " already exists (kept)")
                     + " at " + dynamoDb.endpoint());
-            return body.run(dynamoDb);
+            Log.SAM_LOCAL.line("event bus at " + eventBus.endpoint()
+                    + eventsFile.map(file -> ", appending every event it accepts to " + file).orElse(""));
+            return body.run(dynamoDb, eventBus);
         }
     }
 }

@@ -30,7 +30,7 @@ final class StartApiCommand implements Command {
 
     @Override
     public int run(Arguments arguments) throws Exception {
-        arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars");
+        arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events");
         String host = arguments.value("--host", "127.0.0.1");
         int port = arguments.port();
         ensurePortFree(host, port);
@@ -44,9 +44,9 @@ final class StartApiCommand implements Command {
             serve.add("--seed");
         }
         String jwtSecret = jwtSecret(union);
-        return Launcher.withTable(arguments, template, dynamoDb -> {
+        return Launcher.withTable(arguments, template, (dynamoDb, eventBus) -> {
             Map<String, String> env = new LinkedHashMap<>(union);
-            env.putAll(environment.aws(dynamoDb.endpoint()));
+            env.putAll(environment.aws(dynamoDb.endpoint(), eventBus.endpoint()));
             env.put(LocalJwtAuthorizer.SECRET_VARIABLE, jwtSecret);
             return ChildJvm.run(env, serve, FUNCTIONS_JVM);
         });

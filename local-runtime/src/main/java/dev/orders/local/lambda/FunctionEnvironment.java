@@ -14,7 +14,7 @@ import java.util.function.UnaryOperator;
 /**
  * The environment variables the template gives each function, resolved for a local run:
  * {@code !Ref <Parameter>} is the parameter's Default, {@code !Ref <the table>} is the local table's
- * name. A variable {@code <NAME>_SECRET_ID} names a Secrets Manager secret, which the function reads
+ * name, {@code !Ref} of another resource (the event bus) is its logical id. A variable {@code <NAME>_SECRET_ID} names a Secrets Manager secret, which the function reads
  * at run time; there is no Secrets Manager locally, so the function gets instead the secret's value
  * as {@code <NAME>_SECRET} (which it prefers): the variable of that name in the caller's environment,
  * or else a fixed development value (announced on stderr). On top come what Lambda itself would
@@ -76,13 +76,17 @@ public final class FunctionEnvironment {
         return union;
     }
 
-    /** What the Lambda service would add so the SDK reaches the table: here, DynamoDB Local. */
-    public Map<String, String> aws(URI dynamoDbEndpoint) {
+    /**
+     * What the Lambda service would add so the SDK reaches the table and the event bus: here, DynamoDB
+     * Local and the local event bus.
+     */
+    public Map<String, String> aws(URI dynamoDbEndpoint, URI eventBusEndpoint) {
         Map<String, String> aws = new LinkedHashMap<>();
         aws.put("AWS_REGION", orDefault("AWS_REGION", "us-east-1"));
         aws.put("AWS_ACCESS_KEY_ID", "local");
         aws.put("AWS_SECRET_ACCESS_KEY", "local");
         aws.put("AWS_ENDPOINT_URL_DYNAMODB", dynamoDbEndpoint.toString());
+        aws.put("AWS_ENDPOINT_URL_EVENTBRIDGE", eventBusEndpoint.toString());
         return aws;
     }
 
@@ -92,6 +96,11 @@ public final class FunctionEnvironment {
         }
         if ("Ref".equals(intrinsic.name()) && tableLogicalId.equals(intrinsic.argument())) {
             return tableName;
+        }
+        if ("Ref".equals(intrinsic.name()) && intrinsic.argument() instanceof String resource
+                && template.hasResource(resource)) {
+            // Another resource (the event bus): locally its stand-in, named by its logical id.
+            return resource;
         }
         if ("Ref".equals(intrinsic.name()) && intrinsic.argument() instanceof String parameter) {
             return template.parameterDefault(parameter).orElseThrow(() -> new UsageException("template: " + function + " "

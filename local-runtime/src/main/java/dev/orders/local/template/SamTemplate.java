@@ -60,7 +60,8 @@ public record SamTemplate(Path file, Map<String, Object> root) {
      * such as {@code !Ref OrdersTable}, for the caller to resolve. Timeout and memory as Lambda gives them.
      */
     public record Function(String logicalId, String handler, String codeUri, List<HttpRoute> routes,
-                           Map<String, Object> environment, Duration timeout, int memoryMb) {
+                           List<StreamEvent> streams, Map<String, Object> environment, Duration timeout,
+                           int memoryMb) {
         /** The handler class: the part of "pkg.Class::method" before "::". */
         public String handlerClass() {
             int separator = handler.indexOf("::");
@@ -71,6 +72,16 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             int separator = handler.indexOf("::");
             return separator < 0 ? "handleRequest" : handler.substring(separator + 2);
         }
+    }
+
+    /**
+     * A {@code DynamoDB} event: the function reads a table's stream in batches of at most {@code batchSize}
+     * records matching one of {@code filterPatterns} (Lambda's filter rules, EventBridge's pattern language),
+     * retried {@code maximumRetryAttempts} times, from the record it reports failed when
+     * {@code reportsBatchItemFailures}.
+     */
+    public record StreamEvent(String event, Object stream, int batchSize, List<String> filterPatterns,
+                              int maximumRetryAttempts, boolean reportsBatchItemFailures) {
     }
 
     public List<Function> functions() {
@@ -90,7 +101,7 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             long memory = number(properties.getOrDefault("MemorySize", globals.getOrDefault("MemorySize",
                     DEFAULT_MEMORY_MB)), logicalId + ".MemorySize");
             functions.add(new Function(logicalId, text(properties, "Handler", logicalId),
-                    text(properties, "CodeUri", logicalId), routes(properties), environment,
+                    text(properties, "CodeUri", logicalId), routes(properties), streams(properties), environment,
                     Duration.ofSeconds(timeout), (int) memory));
         });
         return functions;
@@ -98,6 +109,11 @@ public record SamTemplate(Path file, Map<String, Object> root) {
 
     public Optional<Function> function(String logicalId) {
         return functions().stream().filter(f -> f.logicalId().equals(logicalId)).findFirst();
+    }
+
+    /** Whether the template declares a resource of that logical id. */
+    public boolean hasResource(String logicalId) {
+        return map(root, "Resources").containsKey(logicalId);
     }
 
     /** A template parameter's default value, if it has one. */
@@ -119,6 +135,25 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             }
         });
         return routes;
+    }
+
+    private static List<StreamEvent> streams(Map<String, Object> properties) {
+        List<StreamEvent> streams = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("DynamoDB".equals(fields.get("Type"))) {
+                Map<String, Object> p = map(fields, "Properties");
+                List<String> patterns = new ArrayList<>();
+                Object filters = map(p, "FilterCriteria").getOrDefault("Filters", List.of());
+                if (filters instanceof List<?> list) {
+                    list.forEach(filter -> patterns.add(text(asMap(filter), "Pattern", name)));
+                }
+                streams.add(new StreamEvent(name, p.get("Stream"), (int) number(p.getOrDefault("BatchSize", 100), name + ".BatchSize"),
+                        patterns, (int) number(p.getOrDefault("MaximumRetryAttempts", -1), name + ".MaximumRetryAttempts"),
+                        strings(p, "FunctionResponseTypes", name).contains("ReportBatchItemFailures")));
+            }
+        });
+        return streams;
     }
 
     private static String text(Map<String, Object> fields, String key, String owner) {

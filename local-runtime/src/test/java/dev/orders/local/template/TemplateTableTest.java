@@ -43,7 +43,8 @@ class TemplateTableTest {
         assertGsi(indexes.get("StatusFeed"), "GSI2PK", "GSI2SK", List.of("eventId", "kind", "amount", "at"));
         assertGsi(indexes.get("CustomerStatusFeed"), "GSI3PK", "GSI3SK", List.of());
         assertTrue(request.localSecondaryIndexes().isEmpty());
-        assertNull(request.streamSpecification());
+        assertEquals(StreamViewType.NEW_IMAGE, request.streamSpecification().streamViewType());
+        assertTrue(request.streamSpecification().streamEnabled());
     }
 
     @Test

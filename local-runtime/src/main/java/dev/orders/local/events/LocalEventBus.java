@@ -1,0 +1,160 @@
+package dev.orders.local.events;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.orders.local.Log;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * EventBridge's {@code PutEvents} on a local port (the AWS JSON 1.1 protocol the SDK speaks), so a
+ * function that publishes runs under ./sam-local as in AWS, its SDK pointed here by
+ * {@code AWS_ENDPOINT_URL_EVENTBRIDGE}. Each accepted entry becomes the event as EventBridge delivers it to
+ * a rule's target ({@code version, id, detail-type, source, account, time, region, resources, detail}),
+ * kept in order and, with an events file, appended to it as one JSON line.
+ */
+public final class LocalEventBus implements AutoCloseable {
+    /** The account and region delivered events name locally. */
+    public static final String ACCOUNT = "123456789012";
+    private static final String TARGET = "AWSEvents.PutEvents";
+    private static final int MAX_ENTRIES = 10;
+
+    private final HttpServer server;
+    private final String region;
+    private final Optional<Path> eventsFile;
+    private final List<Map<String, Object>> delivered = new CopyOnWriteArrayList<>();
+
+    private LocalEventBus(HttpServer server, String region, Optional<Path> eventsFile) {
+        this.server = server;
+        this.region = region;
+        this.eventsFile = eventsFile;
+    }
+
+    /** A bus on a free port of the loopback interface. */
+    public static LocalEventBus start(String region, Optional<Path> eventsFile) {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            LocalEventBus bus = new LocalEventBus(server, region, eventsFile);
+            server.createContext("/", bus::handle);
+            server.start();
+            return bus;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the local event bus", e);
+        }
+    }
+
+    public URI endpoint() {
+        return URI.create("http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort());
+    }
+
+    /** Every event accepted so far, as delivered, in the order accepted. */
+    public List<Map<String, Object>> delivered() {
+        return List.copyOf(delivered);
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            if (!"POST".equals(exchange.getRequestMethod()) || !TARGET.equals(target)) {
+                answer(exchange, 400, Map.of("__type", "UnknownOperationException",
+                        "message", "the local event bus serves " + TARGET + " only, not " + target));
+                return;
+            }
+            Map<String, Object> request = JSON.std.mapFrom(exchange.getRequestBody().readAllBytes());
+            List<?> entries = request.get("Entries") instanceof List<?> list ? list : List.of();
+            if (entries.isEmpty() || entries.size() > MAX_ENTRIES) {
+                answer(exchange, 400, Map.of("__type", "ValidationException",
+                        "message", "PutEvents takes 1 to " + MAX_ENTRIES + " entries, not " + entries.size()));
+                return;
+            }
+            List<Map<String, Object>> results = new ArrayList<>();
+            int failed = 0;
+            for (Object entry : entries) {
+                Map<String, Object> result = accept(entry);
+                failed += result.containsKey("ErrorCode") ? 1 : 0;
+                results.add(result);
+            }
+            answer(exchange, 200, Map.of("FailedEntryCount", failed, "Entries", results));
+        } catch (RuntimeException e) {
+            Log.SAM_LOCAL.line("local event bus: " + e);
+            answer(exchange, 500, Map.of("__type", "InternalException", "message", String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** One entry: delivered with a new id, or refused as EventBridge refuses it (per entry, not the request). */
+    private Map<String, Object> accept(Object entry) throws IOException {
+        if (!(entry instanceof Map<?, ?> fields) || !(fields.get("Source") instanceof String source)
+                || !(fields.get("DetailType") instanceof String detailType)
+                || !(fields.get("Detail") instanceof String detail)) {
+            return Map.of("ErrorCode", "MalformedDetail", "ErrorMessage", "Source, DetailType and Detail are required");
+        }
+        Object parsed;
+        try {
+            parsed = JSON.std.anyFrom(detail);
+        } catch (IOException e) {
+            return Map.of("ErrorCode", "MalformedDetail", "ErrorMessage", "Detail is not valid JSON");
+        }
+        String id = UUID.randomUUID().toString();
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("version", "0");
+        event.put("id", id);
+        event.put("detail-type", detailType);
+        event.put("source", source);
+        event.put("account", ACCOUNT);
+        event.put("time", time(fields.get("Time")));
+        event.put("region", region);
+        event.put("resources", fields.get("Resources") instanceof List<?> resources ? resources : List.of());
+        event.put("detail", parsed);
+        deliver(event);
+        return Map.of("EventId", id);
+    }
+
+    private synchronized void deliver(Map<String, Object> event) throws IOException {
+        delivered.add(event);
+        if (eventsFile.isPresent()) {
+            try (Writer out = Files.newBufferedWriter(eventsFile.get(), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                out.write(JSON.std.asString(event));
+                out.write('\n');
+            }
+        }
+    }
+
+    /** EventBridge's time of an event: the entry's Time (the SDK sends epoch seconds), else now; whole seconds. */
+    private static String time(Object entryTime) {
+        Instant time = entryTime instanceof Number seconds
+                ? Instant.ofEpochMilli((long) (seconds.doubleValue() * 1000)) : Instant.now();
+        return DateTimeFormatter.ISO_INSTANT.format(time.truncatedTo(ChronoUnit.SECONDS));
+    }
+
+    private static void answer(HttpExchange exchange, int status, Map<String, Object> body) throws IOException {
+        byte[] bytes = JSON.std.asBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/x-amz-json-1.1");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
