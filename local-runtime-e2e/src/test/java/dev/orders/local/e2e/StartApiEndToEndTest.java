@@ -28,7 +28,8 @@ class StartApiEndToEndTest {
         String orderId;
         String edsger = LocalApi.token("c-e2e");
         String admin = LocalApi.token("ops-admin", "orders:admin");
-        try (LocalApi api = LocalApi.start("--data-dir", dataDir.toString())) {
+        Path events = dataDir.resolve("events.jsonl");
+        try (LocalApi api = LocalApi.start("--data-dir", dataDir.toString(), "--events", events.toString())) {
             assertEquals(3, api.processes().size(), "the launcher, the functions' JVM and DynamoDB Local: " + api.processes());
             Reply customer = send(api, edsger, "PUT", "/customers/c-e2e", "application/json",
                     "{\"name\":\"Edsger Dijkstra\",\"email\":\"edsger@example.com\"}", Map.of());
@@ -132,15 +133,64 @@ class StartApiEndToEndTest {
             Reply tooLarge = send(api, LocalApi.token("c-big"), "PUT", "/customers/c-big", "application/json",
                     "\"" + "x".repeat(10 * 1024 * 1024) + "\"", Map.of());
             assertEquals(413, tooLarge.status());
+
+            // The order's three events reached the local bus from the table's stream, as EventBridge delivers them.
+            List<Map<String, Object>> published = awaitEvents(events, 3);
+            assertEquals(List.of("OrderCreated", "OrderLineAdded", "PaymentCaptured"),
+                    published.stream().map(e -> e.get("detail-type")).toList());
+            Map<String, Object> first = published.get(0);
+            assertEquals(List.of("version", "id", "detail-type", "source", "account", "time", "region", "resources",
+                    "detail"), List.copyOf(first.keySet()));
+            assertEquals("order-service", first.get("source"));
+            assertEquals(List.of(orderId), first.get("resources"));
         }
 
-        try (LocalApi again = LocalApi.start("--data-dir", dataDir.toString())) {
+        try (LocalApi again = LocalApi.start("--data-dir", dataDir.toString(), "--events", events.toString())) {
             Reply order = get(again, LocalApi.token("c-e2e"), "/customers/c-e2e/orders/" + orderId);
             assertEquals(200, order.status(), order.body());
             assertEquals("PAID", order.json().get("status"));
             assertEquals(2, ((List<?>) order.json().get("items")).size());
             assertTrue(Files.readString(again.log).contains("already exists (kept)"), "the table is reused, not recreated");
+
+            // The stream resumes where it stopped: the new event once, the three before not again.
+            Reply picked = send(again, LocalApi.token("ops-admin", "orders:admin"), "POST",
+                    "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
+                    "{\"status\":\"IN_FULFILLMENT\"}", Map.of());
+            assertEquals(200, picked.status(), picked.body());
+            List<Map<String, Object>> published = awaitEvents(events, 4);
+            assertEquals(List.of(orderId + ":1", orderId + ":2", orderId + ":3", orderId + ":4"),
+                    published.stream().map(StartApiEndToEndTest::eventId).toList());
         }
+    }
+
+    /** The events file once it holds {@code count} events (the stream is read asynchronously), as parsed lines. */
+    private static List<Map<String, Object>> awaitEvents(Path file, int count) throws Exception {
+        List<Map<String, Object>> events = List.of();
+        for (int attempt = 0; attempt < 150; attempt++) {
+            if (Files.exists(file)) {
+                List<Map<String, Object>> read = new java.util.ArrayList<>();
+                for (String line : Files.readAllLines(file)) {
+                    read.add(JSON.std.mapFrom(line));
+                }
+                events = read;
+                if (events.size() >= count) {
+                    Thread.sleep(500); // a duplicate would arrive now
+                    break;
+                }
+            }
+            Thread.sleep(200);
+        }
+        List<Map<String, Object>> all = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            all.add(JSON.std.mapFrom(line));
+        }
+        assertEquals(count, all.size(), "events published: " + all);
+        return all;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String eventId(Map<String, Object> event) {
+        return (String) ((Map<String, Object>) ((Map<String, Object>) event.get("detail")).get("metadata")).get("eventId");
     }
 
     @Test

@@ -6,18 +6,34 @@ import dev.orders.local.UsageException;
 import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.streams.LocalStreamPoller;
+import dev.orders.local.template.CloudFormationYaml;
 import dev.orders.local.template.SamTemplate;
+import dev.orders.local.template.TemplateTable;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** {@code __serve}: start-api's functions JVM. Serves the HTTP API until it is stopped or the launcher goes. */
 final class ServeCommand implements Command {
     static final String VERB = "__serve";
+    private static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
 
     @Override
     public int run(Arguments arguments) throws Exception {
@@ -44,11 +60,41 @@ final class ServeCommand implements Command {
         Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "
                 + tokens.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
                 + tokens.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
+        List<LocalStreamPoller> pollers = streamPollers(template, arguments);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> pollers.forEach(LocalStreamPoller::close), "sam-local-streams"));
         ChildJvm.exitWhenParentGoes();
         // The one line on stdout: what the launcher's caller waits for.
         stdout.println("Listening on http://" + host + ":" + address.getPort());
         stdout.flush();
         stopped.await();
         return 0;
+    }
+
+    /**
+     * A poller per function event on the orders table's stream (the publisher's), as Lambda's event source
+     * mapping would run it; its positions are kept under --data-dir.
+     */
+    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments) {
+        URI endpoint = URI.create(System.getenv(DYNAMODB_ENDPOINT));
+        String region = System.getenv().getOrDefault("AWS_REGION", "us-east-1");
+        Optional<Path> dataDir = Optional.ofNullable(arguments.value("--data-dir", null)).map(Path::of);
+        DynamoDbClient dynamoDb = LocalDynamoDb.clientBuilder(endpoint).build();
+        DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(endpoint)
+                .region(Region.of(region))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .httpClient(UrlConnectionHttpClient.create()).build();
+        List<LocalStreamPoller> pollers = new ArrayList<>();
+        for (SamTemplate.Function function : template.functions()) {
+            for (SamTemplate.StreamEvent source : function.streams()) {
+                if (!new CloudFormationYaml.Intrinsic("GetAtt", TemplateTable.ORDERS_TABLE + ".StreamArn").equals(source.stream())) {
+                    Log.SAM_LOCAL.line(function.logicalId() + "." + source.event() + " reads a stream sam-local does not have: skipped");
+                    continue;
+                }
+                pollers.add(new LocalStreamPoller(function, source, new LambdaFunction(function, RepositoryRoot.locate()),
+                        dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir).start());
+                Log.SAM_LOCAL.line(function.logicalId() + " reads the table's stream (" + source.event() + ")");
+            }
+        }
+        return pollers;
     }
 }

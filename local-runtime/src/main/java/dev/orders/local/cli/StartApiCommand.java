@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -42,6 +43,11 @@ final class StartApiCommand implements Command {
         List<String> serve = new ArrayList<>(List.of(ServeCommand.VERB, "--host", host, "--port", Integer.toString(port)));
         if (arguments.flag("--seed")) {
             serve.add("--seed");
+        }
+        String dataDir = arguments.value("--data-dir", null);
+        if (dataDir != null) {
+            // Where the stream pollers keep their positions, beside DynamoDB Local's data.
+            serve.addAll(List.of("--data-dir", Path.of(dataDir).toAbsolutePath().toString()));
         }
         String jwtSecret = jwtSecret(union);
         return Launcher.withTable(arguments, template, (dynamoDb, eventBus) -> {

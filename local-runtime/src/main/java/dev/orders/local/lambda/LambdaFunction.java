@@ -34,10 +34,13 @@ import java.util.Arrays;
 public final class LambdaFunction implements AutoCloseable {
     private static final String RUNTIME = "com.amazonaws.services.lambda.runtime.";
     private static final String SERIALIZERS = RUNTIME + "serialization.events.LambdaEventSerializers";
+    /** What the runtime's serializer loads for stream events, and the Java runtime provides beside it. */
+    private static final String JODA_TIME = "org.joda.time.DateTime";
 
     private final SamTemplate.Function function;
     private final Path jar;
     private final Path serializationJar;
+    private final Path jodaTimeJar;
     private URLClassLoader loader;
     private Invoker invoker;
 
@@ -50,6 +53,7 @@ public final class LambdaFunction implements AutoCloseable {
         this.function = function;
         this.jar = repositoryRoot.resolve(function.codeUri());
         this.serializationJar = codeSource(SERIALIZERS);
+        this.jodaTimeJar = codeSource(JODA_TIME);
         if (!Files.isRegularFile(jar)) {
             throw new UsageException(function.logicalId() + ": " + function.codeUri()
                     + " is not built (run ./mvnw -DskipTests package)");
@@ -62,7 +66,7 @@ public final class LambdaFunction implements AutoCloseable {
         long start = System.nanoTime();
         try {
             if (invoker == null) {
-                loader = new URLClassLoader(function.logicalId(), new URL[] {url(jar), url(serializationJar)},
+                loader = new URLClassLoader(function.logicalId(), new URL[] {url(jar), url(serializationJar), url(jodaTimeJar)},
                         ClassLoader.getPlatformClassLoader());
                 Thread.currentThread().setContextClassLoader(loader);
                 invoker = initialise();

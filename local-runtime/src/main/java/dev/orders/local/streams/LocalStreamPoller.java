@@ -1,0 +1,308 @@
+package dev.orders.local.streams;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.Log;
+import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.template.SamTemplate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.event.ruler.Machine;
+
+/**
+ * What Lambda's event source mapping does for a function's {@code DynamoDB} event, against DynamoDB
+ * Local's stream: records read shard by shard in order, kept if they match the event's filter, sent to
+ * the function in batches of its size in the exact {@code DynamodbEvent} shape, resumed from the record
+ * the function reports failed ({@code batchItemFailures}), at most the event's retry attempts, after
+ * which the record goes to the dead-letter file. With a positions file (--data-dir) the last record
+ * handled per shard survives a restart, so nothing is lost or sent twice.
+ */
+public final class LocalStreamPoller implements AutoCloseable {
+    private static final long IDLE_MILLIS = 200;
+
+    private final SamTemplate.StreamEvent source;
+    private final LambdaFunction function;
+    private final DynamoDbClient dynamoDb;
+    private final DynamoDbStreamsClient streams;
+    private final String tableName;
+    private final String region;
+    private final Optional<Path> dataDir;
+    private final Machine filter = new Machine();
+    private final Map<String, String> positions = new LinkedHashMap<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    public LocalStreamPoller(SamTemplate.Function function, SamTemplate.StreamEvent source, LambdaFunction lambda,
+                             DynamoDbClient dynamoDb, DynamoDbStreamsClient streams, String tableName, String region,
+                             Optional<Path> dataDir) {
+        this.source = source;
+        this.function = lambda;
+        this.dynamoDb = dynamoDb;
+        this.streams = streams;
+        this.tableName = tableName;
+        this.region = region;
+        this.dataDir = dataDir;
+        try {
+            for (String pattern : source.filterPatterns()) {
+                filter.addRule(source.event(), pattern);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("template: " + function.logicalId() + "." + source.event()
+                    + " has a filter pattern EventBridge's engine refuses: " + e.getMessage(), e);
+        }
+        positions.putAll(readPositions());
+        this.thread = new Thread(this::run, "sam-local-stream-" + function.logicalId());
+        this.thread.setDaemon(true);
+    }
+
+    public LocalStreamPoller start() {
+        thread.start();
+        return this;
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                if (!pollOnce()) {
+                    Thread.sleep(IDLE_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                Log.SAM_LOCAL.line("stream of " + tableName + " for " + source.event() + ": " + e.getMessage()
+                        + "; trying again");
+                sleepQuietly();
+            }
+        }
+    }
+
+    /** One pass over every shard; true when it handled any record. */
+    boolean pollOnce() throws InterruptedException {
+        String streamArn = dynamoDb.describeTable(b -> b.tableName(tableName)).table().latestStreamArn();
+        boolean handled = false;
+        for (Shard shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
+            handled |= pollShard(streamArn, shard.shardId());
+        }
+        return handled;
+    }
+
+    private boolean pollShard(String streamArn, String shardId) throws InterruptedException {
+        String after = positions.get(shardId);
+        String iterator = streams.getShardIterator(b -> {
+            b.streamArn(streamArn).shardId(shardId);
+            if (after == null) {
+                b.shardIteratorType(ShardIteratorType.TRIM_HORIZON);
+            } else {
+                b.shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(after);
+            }
+        }).shardIterator();
+        GetRecordsResponse page = streams.getRecords(b -> b.shardIterator(iterator).limit(1000));
+        if (page.records().isEmpty()) {
+            return false;
+        }
+        List<Record> kept = page.records().stream().filter(this::matches).toList();
+        for (int start = 0; start < kept.size() && running; start += source.batchSize()) {
+            List<Record> batch = kept.subList(start, Math.min(kept.size(), start + source.batchSize()));
+            deliver(streamArn, batch);
+            if (running) {
+                remember(shardId, batch.get(batch.size() - 1).dynamodb().sequenceNumber());
+            }
+        }
+        if (running) {
+            remember(shardId, page.records().get(page.records().size() - 1).dynamodb().sequenceNumber());
+        }
+        return true;
+    }
+
+    /**
+     * The batch to the function until every record is through: from the reported record again after a
+     * failure, at most the event's retry attempts for one record, then that record is dead-lettered.
+     */
+    private void deliver(String streamArn, List<Record> batch) throws InterruptedException {
+        List<Record> pending = batch;
+        int attempts = 0;
+        while (!pending.isEmpty() && running) {
+            Optional<String> failed = invoke(streamArn, pending);
+            if (failed.isEmpty()) {
+                return;
+            }
+            int index = indexOf(pending, failed.get());
+            if (index > 0) {
+                attempts = 0;
+            }
+            pending = pending.subList(index, pending.size());
+            attempts++;
+            if (source.maximumRetryAttempts() >= 0 && attempts > source.maximumRetryAttempts()) {
+                deadLetter(pending.get(0), "still failing after " + source.maximumRetryAttempts() + " retries");
+                pending = pending.subList(1, pending.size());
+                attempts = 0;
+            } else {
+                Thread.sleep(IDLE_MILLIS);
+            }
+        }
+    }
+
+    /** The sequence number the function reported failed, if any; a function error fails the whole batch. */
+    private Optional<String> invoke(String streamArn, List<Record> batch) {
+        Map<String, Object> event = Map.of("Records", batch.stream().map(r -> lambdaRecord(r, streamArn)).toList());
+        try {
+            byte[] response = function.invoke(JSON.std.asBytes(event), UUID.randomUUID().toString());
+            Object failures = JSON.std.mapFrom(response).get("batchItemFailures");
+            if (failures instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Map<?, ?> first) {
+                return Optional.of(String.valueOf(first.get("itemIdentifier")));
+            }
+            return Optional.empty();
+        } catch (Exception e) {
+            Log.SAM_LOCAL.line(source.event() + ": the function failed on a batch of " + batch.size() + ": " + e);
+            return Optional.of(batch.get(0).dynamodb().sequenceNumber());
+        }
+    }
+
+    private boolean matches(Record record) {
+        if (source.filterPatterns().isEmpty()) {
+            return true;
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("eventName", record.eventNameAsString());
+        Map<String, Object> dynamodb = new LinkedHashMap<>();
+        if (record.dynamodb().hasKeys()) {
+            dynamodb.put("Keys", image(record.dynamodb().keys()));
+        }
+        if (record.dynamodb().hasNewImage()) {
+            dynamodb.put("NewImage", image(record.dynamodb().newImage()));
+        }
+        json.put("dynamodb", dynamodb);
+        try {
+            return !filter.rulesForJSONEvent(JSON.std.asString(json)).isEmpty();
+        } catch (Exception e) {
+            throw new IllegalStateException("the filter cannot read stream record " + record.eventID(), e);
+        }
+    }
+
+    /** The record as Lambda puts it in a {@code DynamodbEvent}. */
+    private Map<String, Object> lambdaRecord(Record record, String streamArn) {
+        Map<String, Object> dynamodb = new LinkedHashMap<>();
+        dynamodb.put("ApproximateCreationDateTime", record.dynamodb().approximateCreationDateTime().getEpochSecond());
+        dynamodb.put("Keys", image(record.dynamodb().keys()));
+        if (record.dynamodb().hasNewImage()) {
+            dynamodb.put("NewImage", image(record.dynamodb().newImage()));
+        }
+        dynamodb.put("SequenceNumber", record.dynamodb().sequenceNumber());
+        dynamodb.put("SizeBytes", record.dynamodb().sizeBytes());
+        dynamodb.put("StreamViewType", record.dynamodb().streamViewTypeAsString());
+        Map<String, Object> lambda = new LinkedHashMap<>();
+        lambda.put("eventID", record.eventID());
+        lambda.put("eventName", record.eventNameAsString());
+        lambda.put("eventVersion", "1.1");
+        lambda.put("eventSource", "aws:dynamodb");
+        lambda.put("awsRegion", region);
+        lambda.put("dynamodb", dynamodb);
+        lambda.put("eventSourceARN", streamArn);
+        return lambda;
+    }
+
+    private static Map<String, Object> image(Map<String, AttributeValue> image) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        image.forEach((name, value) -> json.put(name, value(value)));
+        return json;
+    }
+
+    private static Object value(AttributeValue value) {
+        return switch (value.type()) {
+            case S -> Map.of("S", value.s());
+            case N -> Map.of("N", value.n());
+            case BOOL -> Map.of("BOOL", value.bool());
+            case NUL -> Map.of("NULL", true);
+            case M -> Map.of("M", image(value.m()));
+            case L -> Map.of("L", value.l().stream().map(LocalStreamPoller::value).toList());
+            case SS -> Map.of("SS", value.ss());
+            case NS -> Map.of("NS", value.ns());
+            default -> throw new IllegalArgumentException("an attribute the local stream does not carry: " + value.type());
+        };
+    }
+
+    private static int indexOf(List<Record> batch, String sequenceNumber) {
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.get(i).dynamodb().sequenceNumber().equals(sequenceNumber)) {
+                return i;
+            }
+        }
+        return 0; // an identifier not in the batch: Lambda retries the whole batch
+    }
+
+    private void deadLetter(Record record, String why) {
+        Log.SAM_LOCAL.line(source.event() + ": stream record " + record.dynamodb().sequenceNumber()
+                + " sent to the dead-letter file: " + why);
+        Map<String, Object> line = Map.of("reason", why, "sequenceNumber", record.dynamodb().sequenceNumber(),
+                "keys", image(record.dynamodb().keys()));
+        try {
+            Path file = dataDir.orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve("stream-dead-letters.jsonl");
+            Files.writeString(file, JSON.std.asString(line) + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void remember(String shardId, String sequenceNumber) {
+        positions.put(shardId, sequenceNumber);
+        if (dataDir.isEmpty()) {
+            return;
+        }
+        try {
+            Path file = positionsFile();
+            Path written = Files.writeString(file.resolveSibling(file.getFileName() + ".new"), JSON.std.asString(positions));
+            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save the stream position", e);
+        }
+    }
+
+    private Map<String, String> readPositions() {
+        if (dataDir.isEmpty() || !Files.isRegularFile(positionsFile())) {
+            return Map.of();
+        }
+        try {
+            Map<String, String> read = new LinkedHashMap<>();
+            JSON.std.mapFrom(Files.readAllBytes(positionsFile())).forEach((shard, seq) -> read.put(shard, String.valueOf(seq)));
+            return read;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the stream position", e);
+        }
+    }
+
+    private Path positionsFile() {
+        return dataDir.orElseThrow().resolve("stream-positions-" + source.event() + ".json");
+    }
+
+    private static void sleepQuietly() {
+        try {
+            Thread.sleep(IDLE_MILLIS * 5);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+    }
+}
