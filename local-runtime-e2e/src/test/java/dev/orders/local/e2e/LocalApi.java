@@ -34,12 +34,19 @@ final class LocalApi implements AutoCloseable {
     }
 
     static LocalApi start(String... options) {
+        return start(Map.of(), options);
+    }
+
+    /** start-api with {@code env} added to its environment (e.g. DYNAMODB_ENDPOINT: a DynamoDB the test holds). */
+    static LocalApi start(Map<String, String> env, String... options) {
         int port = SamLocalCommand.freePort();
         List<String> args = new ArrayList<>(List.of("start-api", "--port", Integer.toString(port)));
         args.addAll(List.of(options));
         Path log = SamLocalCommand.logFile("start-api");
         try {
-            Process process = SamLocalCommand.builder(Map.of(LocalJwtAuthorizer.SECRET_VARIABLE, JWT_SECRET), args)
+            Map<String, String> all = new java.util.HashMap<>(env);
+            all.put(LocalJwtAuthorizer.SECRET_VARIABLE, JWT_SECRET);
+            Process process = SamLocalCommand.builder(all, args)
                     .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                     .start();
             LocalApi api = new LocalApi(port, log, process);

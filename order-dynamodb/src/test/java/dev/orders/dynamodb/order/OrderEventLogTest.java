@@ -70,7 +70,7 @@ class OrderEventLogTest {
     }
 
     @Test
-    void anEventRowHoldsItsTypeVersionTimeActorAndDataWithoutIndexKeys() {
+    void anEventRowHoldsItsTypeVersionTimeActorDataAndCorrelationWithoutIndexKeys() {
         OrderAggregate created = fx.createOrder("c-1", "o-1", 1250);
 
         Map<String, AttributeValue> row = fx.raw(Keys.orderPk("o-1"), Keys.eventSk(1));
@@ -86,8 +86,9 @@ class OrderEventLogTest {
         assertEquals("1250", data.get("total").n());
         assertEquals("EUR", data.get("currency").s());
         assertEquals(created.items().get(0).itemId(), data.get("lines").l().get(0).m().get("itemId").s());
+        assertEquals("o-1:1", row.get("correlationId").s());
         assertEquals(List.of(Keys.PK, Keys.SK, EntityType.ATTRIBUTE, "orderId", "customerId", "version", "type", "at",
-                "by", "data").stream().sorted().toList(), row.keySet().stream().sorted().toList());
+                "by", "data", "correlationId").stream().sorted().toList(), row.keySet().stream().sorted().toList());
     }
 
     @Test
@@ -155,6 +156,19 @@ class OrderEventLogTest {
         assertEquals("admin:ann", event.by());
         assertEquals(order.updatedAt(), event.at());
         assertEquals(List.of(1L, 2L, 3L, 4L), versions());
+    }
+
+    @Test
+    void theEventsOneChangeWritesTogetherShareTheIdOfTheFirstAsCorrelationId() {
+        OrderAggregate created = fx.createOrder("c-1", "o-1", 1250);
+        fx.advance("c-1", "o-1", OrderStatus.PAID);
+
+        fx.moveLines("c-1", "o-1", ItemStatus.PICKED, created.items().get(0).itemId());
+
+        // Version 3 is the line picked, version 4 the order following it into IN_FULFILLMENT.
+        assertEquals("o-1:3", fx.raw(Keys.orderPk("o-1"), Keys.eventSk(3)).get("correlationId").s());
+        assertEquals("o-1:3", fx.raw(Keys.orderPk("o-1"), Keys.eventSk(4)).get("correlationId").s());
+        assertEquals("o-1:2", fx.raw(Keys.orderPk("o-1"), Keys.eventSk(2)).get("correlationId").s());
     }
 
     @Test
