@@ -22,7 +22,7 @@ public final class ColdStartProbe {
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args[2]).toAbsolutePath();
         SamTemplate.Function function = new SamTemplate.Function(args[0], args[1], jar.getFileName().toString(),
-                List.of(), List.of(), Map.of(), Duration.ofSeconds(Long.parseLong(args[4])), Integer.parseInt(args[5]));
+                List.of(), List.of(), List.of(), Map.of(), Duration.ofSeconds(Long.parseLong(args[4])), Integer.parseInt(args[5]));
         byte[] response;
         try (LambdaFunction lambda = new LambdaFunction(function, jar.getParent())) {
             response = lambda.invoke(Files.readAllBytes(Path.of(args[3])), "cold-start-probe");

@@ -3,6 +3,7 @@ package dev.orders.local.cli;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
+import dev.orders.local.events.LocalEventBus;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.template.SamTemplate;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code invoke FunctionLogicalId -e EVENT.json}: one function, once. This JVM is the launcher; the
@@ -30,7 +32,17 @@ final class InvokeCommand implements Command {
         Map<String, String> functionEnv = environment.of(function,
                 arguments.envVars(template).getOrDefault(function.logicalId(), Map.of()));
         new LambdaFunction(function, RepositoryRoot.locate()); // the jar is built, or a usage error
-        return Launcher.withTable(arguments, template, (dynamoDb, eventBus) -> {
+        Optional<Path> eventsFile = Launcher.eventsFile(arguments);
+        try (LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile)) {
+            Launcher.announce(eventBus, eventsFile);
+            return invoke(arguments, template, function, event, environment, functionEnv, eventBus);
+        }
+    }
+
+    private static int invoke(Arguments arguments, SamTemplate template, SamTemplate.Function function, Path event,
+                              FunctionEnvironment environment, Map<String, String> functionEnv, LocalEventBus eventBus)
+            throws Exception {
+        return Launcher.withTable(arguments, template, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(functionEnv);
             env.putAll(environment.aws(dynamoDb.endpoint(), eventBus.endpoint()));
             env.put("AWS_LAMBDA_FUNCTION_NAME", function.logicalId());

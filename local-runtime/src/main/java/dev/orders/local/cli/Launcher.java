@@ -18,9 +18,25 @@ final class Launcher {
     private Launcher() {
     }
 
-    /** What runs while DynamoDB Local and the local event bus are up. */
+    /** --events FILE: where the local event bus appends every event it accepts. */
+    static Optional<Path> eventsFile(Arguments arguments) {
+        return Optional.ofNullable(arguments.value("--events", null)).map(path -> Path.of(path).toAbsolutePath());
+    }
+
+    /** The region the functions and the local bus name: AWS_REGION of the caller, else us-east-1. */
+    static String region() {
+        return Optional.ofNullable(System.getenv("AWS_REGION")).filter(r -> !r.isBlank()).orElse("us-east-1");
+    }
+
+    /** Says where the local event bus listens, and where it writes. */
+    static void announce(LocalEventBus bus, Optional<Path> eventsFile) {
+        Log.SAM_LOCAL.line("event bus at " + bus.endpoint()
+                + eventsFile.map(file -> ", appending every event it accepts to " + file).orElse(""));
+    }
+
+    /** What runs while DynamoDB Local is up. */
     interface WithTable {
-        int run(LocalDynamoDb dynamoDb, LocalEventBus eventBus) throws Exception;
+        int run(LocalDynamoDb dynamoDb) throws Exception;
     }
 
     /** The template's variables for the functions, {@code !Ref OrdersTable} being the local table. */
@@ -28,26 +44,18 @@ final class Launcher {
         return new FunctionEnvironment(template, TemplateTable.ORDERS_TABLE, SamLocal.TABLE_NAME, System::getenv);
     }
 
-    /**
-     * DynamoDB Local (in memory, or under --data-dir) with the template's table, and the local event bus
-     * (appending what it accepts to --events FILE, if given), for the length of {@code body}.
-     */
+    /** DynamoDB Local (in memory, or under --data-dir) with the template's table, for the length of {@code body}. */
     static int withTable(Arguments arguments, SamTemplate template, WithTable body) throws Exception {
         LocalDynamoDb.Options options = LocalDynamoDb.Options.defaults();
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
             options = options.withDataDir(Path.of(dataDir).toAbsolutePath());
         }
-        Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
-        String region = Optional.ofNullable(System.getenv("AWS_REGION")).filter(r -> !r.isBlank()).orElse("us-east-1");
-        try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(options);
-             LocalEventBus eventBus = LocalEventBus.start(region, eventsFile)) {
+        try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(options)) {
             boolean created = template.table(TemplateTable.ORDERS_TABLE).createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);
             Log.SAM_LOCAL.line("table " + SamLocal.TABLE_NAME + (created ? " created from template.yaml" : " already exists (kept)")
                     + " at " + dynamoDb.endpoint());
-            Log.SAM_LOCAL.line("event bus at " + eventBus.endpoint()
-                    + eventsFile.map(file -> ", appending every event it accepts to " + file).orElse(""));
-            return body.run(dynamoDb, eventBus);
+            return body.run(dynamoDb);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.orders.local.cli;
 
+import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.Log;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
@@ -7,6 +8,7 @@ import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
 import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.events.LocalEventBus;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.local.template.CloudFormationYaml;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -33,6 +36,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /** {@code __serve}: start-api's functions JVM. Serves the HTTP API until it is stopped or the launcher goes. */
 final class ServeCommand implements Command {
     static final String VERB = "__serve";
+    /** The port the launcher chose for the event bus, and gave the functions as AWS_ENDPOINT_URL_EVENTBRIDGE. */
+    static final String EVENT_BUS_PORT = "--event-bus-port";
     private static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
 
     @Override
@@ -60,14 +65,40 @@ final class ServeCommand implements Command {
         Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "
                 + tokens.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
                 + tokens.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
+        Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
+        LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
+                Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template));
+        Launcher.announce(eventBus, eventsFile);
         List<LocalStreamPoller> pollers = streamPollers(template, arguments);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> pollers.forEach(LocalStreamPoller::close), "sam-local-streams"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            pollers.forEach(LocalStreamPoller::close);
+            eventBus.close();
+        }, "sam-local-streams"));
         ChildJvm.exitWhenParentGoes();
         // The one line on stdout: what the launcher's caller waits for.
         stdout.println("Listening on http://" + host + ":" + address.getPort());
         stdout.flush();
         stopped.await();
         return 0;
+    }
+
+    /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */
+    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template) {
+        List<LocalEventBus.Subscription> subscriptions = new ArrayList<>();
+        for (SamTemplate.Function function : template.functions()) {
+            for (SamTemplate.RuleEvent rule : function.rules()) {
+                LambdaFunction target = new LambdaFunction(function, RepositoryRoot.locate());
+                subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.pattern(),
+                        event -> {
+                            try {
+                                target.invoke(JSON.std.asBytes(event), UUID.randomUUID().toString());
+                            } catch (Exception e) {
+                                Log.SAM_LOCAL.line(function.logicalId() + " failed on event " + event.get("id") + ": " + e);
+                            }
+                        }));
+            }
+        }
+        return subscriptions;
     }
 
     /**
@@ -90,7 +121,7 @@ final class ServeCommand implements Command {
                     Log.SAM_LOCAL.line(function.logicalId() + "." + source.event() + " reads a stream sam-local does not have: skipped");
                     continue;
                 }
-                pollers.add(new LocalStreamPoller(function, source, new LambdaFunction(function, RepositoryRoot.locate()),
+                pollers.add(new LocalStreamPoller(function, source, new LambdaFunction(function, RepositoryRoot.locate())::invoke,
                         dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir).start());
                 Log.SAM_LOCAL.line(function.logicalId() + " reads the table's stream (" + source.event() + ")");
             }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -49,10 +50,15 @@ final class StartApiCommand implements Command {
             // Where the stream pollers keep their positions, beside DynamoDB Local's data.
             serve.addAll(List.of("--data-dir", Path.of(dataDir).toAbsolutePath().toString()));
         }
+        // The event bus runs in the functions' JVM, beside the rules' targets; its port is chosen here, so
+        // that the functions' environment (fixed when their JVM starts) can name it.
+        int eventBusPort = freePort();
+        serve.addAll(List.of(ServeCommand.EVENT_BUS_PORT, Integer.toString(eventBusPort)));
+        Launcher.eventsFile(arguments).ifPresent(file -> serve.addAll(List.of("--events", file.toString())));
         String jwtSecret = jwtSecret(union);
-        return Launcher.withTable(arguments, template, (dynamoDb, eventBus) -> {
+        return Launcher.withTable(arguments, template, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(union);
-            env.putAll(environment.aws(dynamoDb.endpoint(), eventBus.endpoint()));
+            env.putAll(environment.aws(dynamoDb.endpoint(), URI.create("http://127.0.0.1:" + eventBusPort)));
             env.put(LocalJwtAuthorizer.SECRET_VARIABLE, jwtSecret);
             return ChildJvm.run(env, serve, FUNCTIONS_JVM);
         });
@@ -71,6 +77,12 @@ final class StartApiCommand implements Command {
         Log.SAM_LOCAL.line(LocalJwtAuthorizer.SECRET_VARIABLE + " is not set; this run's tokens are signed with " + secret
                 + " (export it to mint your own, see README)");
         return secret;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     /** A taken port is a one-line usage error now, not a failure after DynamoDB Local has started. */

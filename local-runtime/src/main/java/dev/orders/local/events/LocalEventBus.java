@@ -23,14 +23,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import software.amazon.event.ruler.Machine;
 
 /**
  * EventBridge's {@code PutEvents} on a local port (the AWS JSON 1.1 protocol the SDK speaks), so a
  * function that publishes runs under ./sam-local as in AWS, its SDK pointed here by
  * {@code AWS_ENDPOINT_URL_EVENTBRIDGE}. Each accepted entry becomes the event as EventBridge delivers it to
  * a rule's target ({@code version, id, detail-type, source, account, time, region, resources, detail}),
- * kept in order and, with an events file, appended to it as one JSON line.
+ * appended to the events file (if any) as one JSON line, and delivered, in the order accepted and apart
+ * from the PutEvents call as EventBridge delivers, to every subscription whose pattern it matches
+ * (EventBridge's own pattern engine, event-ruler).
  */
 public final class LocalEventBus implements AutoCloseable {
     /** The account and region delivered events name locally. */
@@ -38,22 +43,46 @@ public final class LocalEventBus implements AutoCloseable {
     private static final String TARGET = "AWSEvents.PutEvents";
     private static final int MAX_ENTRIES = 10;
 
+    /** A rule and its target: every event matching {@code pattern} (an EventBridge event pattern) goes to it. */
+    public record Subscription(String name, String pattern, Consumer<Map<String, Object>> target) {
+    }
+
     private final HttpServer server;
     private final String region;
     private final Optional<Path> eventsFile;
-    private final List<Map<String, Object>> delivered = new CopyOnWriteArrayList<>();
+    private final List<Subscription> subscriptions;
+    private final Machine rules = new Machine();
+    private final ExecutorService deliveries = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "sam-local-event-bus");
+        thread.setDaemon(true);
+        return thread;
+    });
 
-    private LocalEventBus(HttpServer server, String region, Optional<Path> eventsFile) {
+    private LocalEventBus(HttpServer server, String region, Optional<Path> eventsFile, List<Subscription> subscriptions) {
         this.server = server;
         this.region = region;
         this.eventsFile = eventsFile;
+        this.subscriptions = List.copyOf(subscriptions);
+        for (Subscription subscription : subscriptions) {
+            try {
+                rules.addRule(subscription.name(), subscription.pattern());
+            } catch (IOException e) {
+                throw new IllegalArgumentException("rule " + subscription.name() + ": not an event pattern: "
+                        + e.getMessage(), e);
+            }
+        }
     }
 
-    /** A bus on a free port of the loopback interface. */
+    /** A bus without subscriptions on a free port of the loopback interface. */
     public static LocalEventBus start(String region, Optional<Path> eventsFile) {
+        return start(region, eventsFile, 0, List.of());
+    }
+
+    /** A bus on {@code port} of the loopback interface (0: a free one), delivering to {@code subscriptions}. */
+    public static LocalEventBus start(String region, Optional<Path> eventsFile, int port, List<Subscription> subscriptions) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            LocalEventBus bus = new LocalEventBus(server, region, eventsFile);
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            LocalEventBus bus = new LocalEventBus(server, region, eventsFile, subscriptions);
             server.createContext("/", bus::handle);
             server.start();
             return bus;
@@ -64,11 +93,6 @@ public final class LocalEventBus implements AutoCloseable {
 
     public URI endpoint() {
         return URI.create("http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort());
-    }
-
-    /** Every event accepted so far, as delivered, in the order accepted. */
-    public List<Map<String, Object>> delivered() {
-        return List.copyOf(delivered);
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -129,13 +153,29 @@ public final class LocalEventBus implements AutoCloseable {
     }
 
     private synchronized void deliver(Map<String, Object> event) throws IOException {
-        delivered.add(event);
+        if (!subscriptions.isEmpty()) {
+            String json = JSON.std.asString(event);
+            deliveries.execute(() -> notify(json, event));
+        }
         if (eventsFile.isPresent()) {
             try (Writer out = Files.newBufferedWriter(eventsFile.get(), StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
                 out.write(JSON.std.asString(event));
                 out.write('\n');
             }
+        }
+    }
+
+    private void notify(String json, Map<String, Object> event) {
+        try {
+            List<String> matched = rules.rulesForJSONEvent(json);
+            for (Subscription subscription : subscriptions) {
+                if (matched.contains(subscription.name())) {
+                    subscription.target().accept(event);
+                }
+            }
+        } catch (Exception e) {
+            Log.SAM_LOCAL.line("local event bus: delivering " + event.get("id") + " failed: " + e);
         }
     }
 
@@ -156,5 +196,6 @@ public final class LocalEventBus implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        deliveries.shutdown();
     }
 }

@@ -2,7 +2,6 @@ package dev.orders.local.streams;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.Log;
-import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +35,14 @@ import software.amazon.event.ruler.Machine;
 public final class LocalStreamPoller implements AutoCloseable {
     private static final long IDLE_MILLIS = 200;
 
+    /** The function the records go to: a {@code DynamodbEvent} as JSON in, its response as JSON out. */
+    @FunctionalInterface
+    public interface Target {
+        byte[] invoke(byte[] eventJson, String requestId) throws Exception;
+    }
+
     private final SamTemplate.StreamEvent source;
-    private final LambdaFunction function;
+    private final Target function;
     private final DynamoDbClient dynamoDb;
     private final DynamoDbStreamsClient streams;
     private final String tableName;
@@ -49,11 +53,11 @@ public final class LocalStreamPoller implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    public LocalStreamPoller(SamTemplate.Function function, SamTemplate.StreamEvent source, LambdaFunction lambda,
+    public LocalStreamPoller(SamTemplate.Function function, SamTemplate.StreamEvent source, Target target,
                              DynamoDbClient dynamoDb, DynamoDbStreamsClient streams, String tableName, String region,
                              Optional<Path> dataDir) {
         this.source = source;
-        this.function = lambda;
+        this.function = target;
         this.dynamoDb = dynamoDb;
         this.streams = streams;
         this.tableName = tableName;

@@ -60,8 +60,8 @@ public record SamTemplate(Path file, Map<String, Object> root) {
      * such as {@code !Ref OrdersTable}, for the caller to resolve. Timeout and memory as Lambda gives them.
      */
     public record Function(String logicalId, String handler, String codeUri, List<HttpRoute> routes,
-                           List<StreamEvent> streams, Map<String, Object> environment, Duration timeout,
-                           int memoryMb) {
+                           List<StreamEvent> streams, List<RuleEvent> rules, Map<String, Object> environment,
+                           Duration timeout, int memoryMb) {
         /** The handler class: the part of "pkg.Class::method" before "::". */
         public String handlerClass() {
             int separator = handler.indexOf("::");
@@ -84,6 +84,10 @@ public record SamTemplate(Path file, Map<String, Object> root) {
                               int maximumRetryAttempts, boolean reportsBatchItemFailures) {
     }
 
+    /** An {@code EventBridgeRule} event: the function receives every event of the bus matching {@code pattern} (JSON). */
+    public record RuleEvent(String event, String pattern) {
+    }
+
     public List<Function> functions() {
         Map<String, Object> globals = map(map(root, "Globals"), "Function");
         Map<String, Object> globalEnvironment = map(map(globals, "Environment"), "Variables");
@@ -101,7 +105,7 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             long memory = number(properties.getOrDefault("MemorySize", globals.getOrDefault("MemorySize",
                     DEFAULT_MEMORY_MB)), logicalId + ".MemorySize");
             functions.add(new Function(logicalId, text(properties, "Handler", logicalId),
-                    text(properties, "CodeUri", logicalId), routes(properties), streams(properties), environment,
+                    text(properties, "CodeUri", logicalId), routes(properties), streams(properties), rules(properties), environment,
                     Duration.ofSeconds(timeout), (int) memory));
         });
         return functions;
@@ -154,6 +158,21 @@ public record SamTemplate(Path file, Map<String, Object> root) {
             }
         });
         return streams;
+    }
+
+    private static List<RuleEvent> rules(Map<String, Object> properties) {
+        List<RuleEvent> rules = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("EventBridgeRule".equals(fields.get("Type"))) {
+                try {
+                    rules.add(new RuleEvent(name, com.fasterxml.jackson.jr.ob.JSON.std.asString(map(map(fields, "Properties"), "Pattern"))));
+                } catch (java.io.IOException e) {
+                    throw new IllegalArgumentException("template: " + name + ".Pattern is not a JSON pattern", e);
+                }
+            }
+        });
+        return rules;
     }
 
     private static String text(Map<String, Object> fields, String key, String owner) {

@@ -33,7 +33,7 @@ class LambdaFunctionIsolationTest {
             out.closeEntry();
         }
         SamTemplate.Function function = new SamTemplate.Function("F", NeedsSnakeYaml.class.getName() + "::handleRequest",
-                "functions/f/target/f.jar", List.of(), List.of(), Map.of(), Duration.ofSeconds(3), 128);
+                "functions/f/target/f.jar", List.of(), List.of(), List.of(), Map.of(), Duration.ofSeconds(3), 128);
 
         try (LambdaFunction lambda = new LambdaFunction(function, root)) {
             Exception failure = assertThrows(Exception.class,

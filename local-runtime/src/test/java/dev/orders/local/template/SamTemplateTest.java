@@ -73,6 +73,49 @@ class SamTemplateTest {
     }
 
     @Test
+    void streamAndRuleEventsAreReadAsLambdaAndEventBridgeWouldRunThem() {
+        SamTemplate template = parse("""
+                Resources:
+                  Publisher:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.P::handleRequest
+                      CodeUri: p.jar
+                      Events:
+                        Stream:
+                          Type: DynamoDB
+                          Properties:
+                            Stream: !GetAtt OrdersTable.StreamArn
+                            BatchSize: 25
+                            MaximumRetryAttempts: 3
+                            FunctionResponseTypes: [ReportBatchItemFailures]
+                            FilterCriteria:
+                              Filters:
+                                - Pattern: '{"eventName": ["INSERT"]}'
+                  Consumer:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.C::handleRequest
+                      CodeUri: c.jar
+                      Events:
+                        Paid:
+                          Type: EventBridgeRule
+                          Properties:
+                            Pattern:
+                              source: [order-service]
+                              detail-type: [PaymentCaptured]
+                """);
+
+        assertEquals(List.of(new SamTemplate.StreamEvent("Stream", new CloudFormationYaml.Intrinsic("GetAtt",
+                        "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true)),
+                template.function("Publisher").orElseThrow().streams());
+        assertEquals(List.of(new SamTemplate.RuleEvent("Paid",
+                        "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}")),
+                template.function("Consumer").orElseThrow().rules());
+        assertTrue(template.function("Consumer").orElseThrow().streams().isEmpty());
+    }
+
+    @Test
     void theTemplateScopesExactlyTheAdministratorsRoutesToAdministrators() {
         Map<String, List<String>> scoped = new TreeMap<>();
         SamTemplate.repository().functions().forEach(f -> f.routes().stream()
