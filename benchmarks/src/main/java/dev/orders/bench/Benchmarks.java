@@ -15,10 +15,11 @@ import java.util.Set;
  * A program that measures, not a test that asserts: targets are printed beside the figures.
  *
  * <p>Usage: {@code Benchmarks [section ...] [--out FILE] [--large N] [--runs N] [--seconds N]}; sections:
- * coldstart, throughput, capacity, scale, jars (all by default).
+ * coldstart, throughput, capacity, scale, jars, publisher (all by default).
  */
 public final class Benchmarks {
-    private static final List<String> SECTIONS = List.of("coldstart", "throughput", "capacity", "scale", "jars");
+    private static final List<String> SECTIONS = List.of("coldstart", "throughput", "capacity", "scale", "jars",
+            "publisher");
 
     private Benchmarks() {
     }
@@ -66,6 +67,9 @@ public final class Benchmarks {
             }
             if (sections.contains("jars")) {
                 JarSizes.run(report);
+            }
+            if (sections.contains("publisher")) {
+                PublisherBench.run(dynamo, report, 500, runs);
             }
             if (out != null) {
                 report.writeTo(RepositoryRoot.locate().resolve(out));

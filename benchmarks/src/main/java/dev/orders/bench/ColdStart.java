@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * same DynamoDB request. Both on freshly seeded tables, runs alternating, medians compared.
  */
 final class ColdStart {
-    private static final Pattern FIRST_RESPONSE = Pattern.compile("first-response-ms=(\\d+)");
-    private static final Pattern INIT = Pattern.compile(": init (\\d+) ms");
+    static final Pattern FIRST_RESPONSE = Pattern.compile("first-response-ms=(\\d+)");
+    static final Pattern INIT = Pattern.compile(": init (\\d+) ms");
 
     private ColdStart() {
     }
@@ -87,7 +87,7 @@ final class ColdStart {
     }
 
     /** The JVM flags the template gives the functions, applied to both programs. */
-    private static List<String> jvmFlags(SamTemplate template) {
+    static List<String> jvmFlags(SamTemplate template) {
         Object options = template.functions().get(0).environment().get("JAVA_TOOL_OPTIONS");
         return options instanceof String text ? List.of(text.trim().split("\\s+")) : List.of();
     }
@@ -123,7 +123,7 @@ final class ColdStart {
     }
 
     /** Runs a main class in a fresh JVM; returns its stdout and stderr. */
-    private static String java(List<String> flags, Map<String, String> env, String classpath, String mainClass,
+    static String java(List<String> flags, Map<String, String> env, String classpath, String mainClass,
                                String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -141,7 +141,7 @@ final class ColdStart {
         return output;
     }
 
-    private static double match(Pattern pattern, String output, String what) {
+    static double match(Pattern pattern, String output, String what) {
         Matcher matcher = pattern.matcher(output);
         if (!matcher.find()) {
             throw new IllegalStateException(what + ": no " + pattern + " in\n" + output);
