@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
@@ -187,10 +186,10 @@ public final class LocalStreamPoller implements AutoCloseable {
         json.put("eventName", record.eventNameAsString());
         Map<String, Object> dynamodb = new LinkedHashMap<>();
         if (record.dynamodb().hasKeys()) {
-            dynamodb.put("Keys", image(record.dynamodb().keys()));
+            dynamodb.put("Keys", StreamRecords.image(record.dynamodb().keys()));
         }
         if (record.dynamodb().hasNewImage()) {
-            dynamodb.put("NewImage", image(record.dynamodb().newImage()));
+            dynamodb.put("NewImage", StreamRecords.image(record.dynamodb().newImage()));
         }
         json.put("dynamodb", dynamodb);
         try {
@@ -204,9 +203,9 @@ public final class LocalStreamPoller implements AutoCloseable {
     private Map<String, Object> lambdaRecord(Record record, String streamArn) {
         Map<String, Object> dynamodb = new LinkedHashMap<>();
         dynamodb.put("ApproximateCreationDateTime", record.dynamodb().approximateCreationDateTime().getEpochSecond());
-        dynamodb.put("Keys", image(record.dynamodb().keys()));
+        dynamodb.put("Keys", StreamRecords.image(record.dynamodb().keys()));
         if (record.dynamodb().hasNewImage()) {
-            dynamodb.put("NewImage", image(record.dynamodb().newImage()));
+            dynamodb.put("NewImage", StreamRecords.image(record.dynamodb().newImage()));
         }
         dynamodb.put("SequenceNumber", record.dynamodb().sequenceNumber());
         dynamodb.put("SizeBytes", record.dynamodb().sizeBytes());
@@ -222,26 +221,6 @@ public final class LocalStreamPoller implements AutoCloseable {
         return lambda;
     }
 
-    private static Map<String, Object> image(Map<String, AttributeValue> image) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        image.forEach((name, value) -> json.put(name, value(value)));
-        return json;
-    }
-
-    private static Object value(AttributeValue value) {
-        return switch (value.type()) {
-            case S -> Map.of("S", value.s());
-            case N -> Map.of("N", value.n());
-            case BOOL -> Map.of("BOOL", value.bool());
-            case NUL -> Map.of("NULL", true);
-            case M -> Map.of("M", image(value.m()));
-            case L -> Map.of("L", value.l().stream().map(LocalStreamPoller::value).toList());
-            case SS -> Map.of("SS", value.ss());
-            case NS -> Map.of("NS", value.ns());
-            default -> throw new IllegalArgumentException("an attribute the local stream does not carry: " + value.type());
-        };
-    }
-
     private static int indexOf(List<Record> batch, String sequenceNumber) {
         for (int i = 0; i < batch.size(); i++) {
             if (batch.get(i).dynamodb().sequenceNumber().equals(sequenceNumber)) {
@@ -255,7 +234,7 @@ public final class LocalStreamPoller implements AutoCloseable {
         Log.SAM_LOCAL.line(source.event() + ": stream record " + record.dynamodb().sequenceNumber()
                 + " sent to the dead-letter file: " + why);
         Map<String, Object> line = Map.of("reason", why, "sequenceNumber", record.dynamodb().sequenceNumber(),
-                "keys", image(record.dynamodb().keys()));
+                "keys", StreamRecords.image(record.dynamodb().keys()));
         try {
             Path file = dataDir.orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve("stream-dead-letters.jsonl");
             Files.writeString(file, JSON.std.asString(line) + "\n", StandardCharsets.UTF_8,

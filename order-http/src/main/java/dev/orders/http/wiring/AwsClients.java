@@ -1,5 +1,6 @@
 package dev.orders.http.wiring;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -58,6 +59,24 @@ public final class AwsClients {
         return builder.region(Region.of(env.getOrDefault("AWS_REGION", "us-east-1")))
                 .credentialsProvider(credentials(env))
                 .httpClient(httpClient);
+    }
+
+    /** The endpoint {@code variable} of {@code env} names (locally: DynamoDB Local, the local event bus), if set. */
+    public static <B extends AwsClientBuilder<B, ?>> B endpoint(B builder, Map<String, String> env, String variable) {
+        String endpoint = env.get(variable);
+        if (endpoint != null && !endpoint.isBlank()) {
+            builder.endpointOverride(URI.create(endpoint));
+        }
+        return builder;
+    }
+
+    /** A setting the function cannot start without. */
+    public static String required(Map<String, String> env, String name) {
+        String value = env.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException("environment variable " + name + " is not set");
+        }
+        return value;
     }
 
     /** Bounded retries and timeouts; a builder, so a client can add its own interceptors. */

@@ -14,13 +14,11 @@ import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.UnansweredAttempts;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * The composition root of a function: the table, the clock and the cursor key, and the repositories
@@ -47,7 +45,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public static Services fromEnvironment(Map<String, String> env, DynamoDbClient client) {
-        String tableName = required(env, TABLE_NAME);
+        String tableName = AwsClients.required(env, TABLE_NAME);
         String shards = env.getOrDefault(STATUS_FEED_SHARDS, Integer.toString(OrdersTable.DEFAULT_STATUS_SHARDS));
         int statusShards;
         try {
@@ -72,21 +70,9 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
 
     /** As {@link #dynamoDb(Map)}, over another HTTP client (tests put faults there). */
     public static DynamoDbClient dynamoDb(Map<String, String> env, SdkHttpClient httpClient) {
-        DynamoDbClientBuilder builder = AwsClients.configure(DynamoDbClient.builder(), env, httpClient)
-                .overrideConfiguration(AwsClients.overrides().addExecutionInterceptor(new UnansweredAttempts()).build());
-        String endpoint = env.get(DYNAMODB_ENDPOINT);
-        if (endpoint != null && !endpoint.isBlank()) {
-            builder.endpointOverride(URI.create(endpoint));
-        }
-        return builder.build();
-    }
-
-    private static String required(Map<String, String> env, String name) {
-        String value = env.get(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalStateException("environment variable " + name + " is not set");
-        }
-        return value;
+        return AwsClients.endpoint(AwsClients.configure(DynamoDbClient.builder(), env, httpClient)
+                .overrideConfiguration(AwsClients.overrides().addExecutionInterceptor(new UnansweredAttempts()).build()),
+                env, DYNAMODB_ENDPOINT).build();
     }
 
     public CustomerRepository customers() {

@@ -8,7 +8,6 @@ import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.http.wiring.AwsClients;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClientBuilder;
 
 /**
  * The order events of the table's stream, published on the order event bus. The template's filter lets
@@ -40,7 +38,7 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
     }
 
     private PublishEventsFunction(Map<String, String> env) {
-        this(eventBridge(env), required(env, EVENT_BUS_NAME), required(env, EVENT_SOURCE));
+        this(eventBridge(env), AwsClients.required(env, EVENT_BUS_NAME), AwsClients.required(env, EVENT_SOURCE));
     }
 
     public PublishEventsFunction(EventBridgeClient eventBridge, String busName, String source) {
@@ -98,20 +96,7 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
     }
 
     private static EventBridgeClient eventBridge(Map<String, String> env) {
-        EventBridgeClientBuilder builder = AwsClients.configure(EventBridgeClient.builder(), env, AwsClients.httpClient())
-                .overrideConfiguration(AwsClients.overrides().build());
-        String endpoint = env.get(EVENTBRIDGE_ENDPOINT);
-        if (endpoint != null && !endpoint.isBlank()) {
-            builder.endpointOverride(URI.create(endpoint));
-        }
-        return builder.build();
-    }
-
-    private static String required(Map<String, String> env, String name) {
-        String value = env.get(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalStateException("environment variable " + name + " is not set");
-        }
-        return value;
+        return AwsClients.endpoint(AwsClients.configure(EventBridgeClient.builder(), env, AwsClients.httpClient())
+                .overrideConfiguration(AwsClients.overrides().build()), env, EVENTBRIDGE_ENDPOINT).build();
     }
 }

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.streams.StreamRecords;
 import dev.orders.local.template.SamTemplate;
 import dev.orders.testsupport.TestTable;
 import java.io.IOException;
@@ -85,7 +86,7 @@ final class OrderStream {
         json.put("eventName", record.eventNameAsString());
         Map<String, Object> dynamodb = new LinkedHashMap<>();
         if (record.dynamodb().hasNewImage()) {
-            dynamodb.put("NewImage", dynamoJson(record.dynamodb().newImage()));
+            dynamodb.put("NewImage", StreamRecords.image(record.dynamodb().newImage()));
         }
         json.put("dynamodb", dynamodb);
         try {
@@ -130,23 +131,5 @@ final class OrderStream {
             default -> throw new IllegalArgumentException("no such attribute in the orders table: " + value);
         }
         return lambda;
-    }
-
-    private static Map<String, Object> dynamoJson(Map<String, AttributeValue> image) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        image.forEach((name, value) -> json.put(name, dynamoJson(value)));
-        return json;
-    }
-
-    private static Object dynamoJson(AttributeValue value) {
-        return switch (value.type()) {
-            case S -> Map.of("S", value.s());
-            case N -> Map.of("N", value.n());
-            case BOOL -> Map.of("BOOL", value.bool());
-            case NUL -> Map.of("NULL", true);
-            case M -> Map.of("M", dynamoJson(value.m()));
-            case L -> Map.of("L", value.l().stream().map(OrderStream::dynamoJson).toList());
-            default -> throw new IllegalArgumentException("no such attribute in the orders table: " + value);
-        };
     }
 }
