@@ -21,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import software.amazon.event.ruler.Machine;
 
 /**
  * What Lambda's event source mapping does for a function's {@code DynamoDB} event, against DynamoDB
@@ -47,7 +46,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     private final String tableName;
     private final String region;
     private final Optional<Path> dataDir;
-    private final Machine filter = new Machine();
+    private final StreamFilter filter;
     private final Map<String, String> positions = new LinkedHashMap<>();
     private final Thread thread;
     private volatile boolean running = true;
@@ -63,12 +62,10 @@ public final class LocalStreamPoller implements AutoCloseable {
         this.region = region;
         this.dataDir = dataDir;
         try {
-            for (String pattern : source.filterPatterns()) {
-                filter.addRule(source.event(), pattern);
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("template: " + function.logicalId() + "." + source.event()
-                    + " has a filter pattern EventBridge's engine refuses: " + e.getMessage(), e);
+            this.filter = new StreamFilter(source.filterPatterns());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("template: " + function.logicalId() + "." + source.event() + ": "
+                    + e.getMessage(), e);
         }
         positions.putAll(readPositions());
         this.thread = new Thread(this::run, "sam-local-stream-" + function.logicalId());
@@ -120,7 +117,7 @@ public final class LocalStreamPoller implements AutoCloseable {
         if (page.records().isEmpty()) {
             return false;
         }
-        List<Record> kept = page.records().stream().filter(this::matches).toList();
+        List<Record> kept = page.records().stream().filter(filter::matches).toList();
         for (int start = 0; start < kept.size() && running; start += source.batchSize()) {
             List<Record> batch = kept.subList(start, Math.min(kept.size(), start + source.batchSize()));
             deliver(streamArn, batch);
@@ -175,27 +172,6 @@ public final class LocalStreamPoller implements AutoCloseable {
         } catch (Exception e) {
             Log.SAM_LOCAL.line(source.event() + ": the function failed on a batch of " + batch.size() + ": " + e);
             return Optional.of(batch.get(0).dynamodb().sequenceNumber());
-        }
-    }
-
-    private boolean matches(Record record) {
-        if (source.filterPatterns().isEmpty()) {
-            return true;
-        }
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("eventName", record.eventNameAsString());
-        Map<String, Object> dynamodb = new LinkedHashMap<>();
-        if (record.dynamodb().hasKeys()) {
-            dynamodb.put("Keys", StreamRecords.image(record.dynamodb().keys()));
-        }
-        if (record.dynamodb().hasNewImage()) {
-            dynamodb.put("NewImage", StreamRecords.image(record.dynamodb().newImage()));
-        }
-        json.put("dynamodb", dynamodb);
-        try {
-            return !filter.rulesForJSONEvent(JSON.std.asString(json)).isEmpty();
-        } catch (Exception e) {
-            throw new IllegalStateException("the filter cannot read stream record " + record.eventID(), e);
         }
     }
 

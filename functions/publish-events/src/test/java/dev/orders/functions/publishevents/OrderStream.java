@@ -2,13 +2,10 @@ package dev.orders.functions.publishevents;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
-import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.streams.StreamRecords;
+import dev.orders.local.streams.StreamFilter;
 import dev.orders.local.template.SamTemplate;
 import dev.orders.testsupport.TestTable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +19,6 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import software.amazon.event.ruler.Machine;
 
 /**
  * The test table's stream as Lambda would hand it to the publisher: every record read from DynamoDB
@@ -33,7 +29,7 @@ final class OrderStream {
     private final TestTable table;
     private final DynamoDbStreamsClient streams;
     private final SamTemplate.StreamEvent source;
-    private final Machine filter = new Machine();
+    private final StreamFilter filter;
 
     OrderStream(TestTable table, LocalDynamoDb server) {
         this.table = table;
@@ -41,13 +37,7 @@ final class OrderStream {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .httpClient(UrlConnectionHttpClient.create()).build();
         this.source = SamTemplate.repository().function("PublishEventsFunction").orElseThrow().streams().get(0);
-        try {
-            for (String pattern : source.filterPatterns()) {
-                filter.addRule("template filter", pattern);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.filter = new StreamFilter(source.filterPatterns());
     }
 
     /** Every record the template's filter lets through, in stream order. */
@@ -63,7 +53,7 @@ final class OrderStream {
                 if (page.records().isEmpty()) {
                     break;
                 }
-                page.records().stream().filter(this::passes).map(r -> lambdaRecord(r, streamArn)).forEach(records::add);
+                page.records().stream().filter(filter::matches).map(r -> lambdaRecord(r, streamArn)).forEach(records::add);
                 iterator = page.nextShardIterator();
             }
         }
@@ -79,21 +69,6 @@ final class OrderStream {
             batches.add(event);
         }
         return batches;
-    }
-
-    private boolean passes(Record record) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("eventName", record.eventNameAsString());
-        Map<String, Object> dynamodb = new LinkedHashMap<>();
-        if (record.dynamodb().hasNewImage()) {
-            dynamodb.put("NewImage", StreamRecords.image(record.dynamodb().newImage()));
-        }
-        json.put("dynamodb", dynamodb);
-        try {
-            return !filter.rulesForJSONEvent(JSON.std.asString(json)).isEmpty();
-        } catch (Exception e) {
-            throw new IllegalStateException("the template's filter cannot read " + json, e);
-        }
     }
 
     private static DynamodbEvent.DynamodbStreamRecord lambdaRecord(Record record, String streamArn) {
