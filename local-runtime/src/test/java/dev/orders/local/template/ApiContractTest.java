@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.local.RepositoryRoot;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -48,6 +52,17 @@ class ApiContractTest {
                 .forEach(method -> documented.add(method.toUpperCase(Locale.ROOT) + " " + path)));
         Set<String> deployed = new TreeSet<>(routeKeys());
         assertEquals(deployed, documented);
+    }
+
+    @Test
+    void theOpenApiDocumentIsValidOpenApiWithoutASingleMessage() {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        SwaggerParseResult result = new OpenAPIV3Parser().readLocation(root.resolve("docs/openapi.yaml").toUri().toString(),
+                null, options);
+
+        assertEquals(List.of(), result.getMessages());
+        assertEquals("3.0.3", result.getOpenAPI().getOpenapi());
     }
 
     @Test
