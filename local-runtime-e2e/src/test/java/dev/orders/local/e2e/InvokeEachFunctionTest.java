@@ -77,6 +77,16 @@ class InvokeEachFunctionTest {
     }
 
     @Test
+    void theWebhooksSampleIsSignedAnewAtInvokeTimeSoItsSignatureVerifies() throws IOException {
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
+                "invoke", "PaymentWebhookFunction", "-e", "events/payment-webhook/payment-succeeded.json");
+        assertEquals(0, result.exitCode(), result.stderr());
+        Map<String, Object> response = JSON.std.mapFrom(result.stdout());
+        assertEquals(200, response.get("statusCode"), result.stdout());
+        assertTrue(result.stderr().contains("signed anew, now, with WEBHOOK_SECRET"), result.stderr());
+    }
+
+    @Test
     void theSampleCustomerIsReadBackThroughInvoke() throws IOException {
         SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
                 "invoke", "CustomerProfileFunction", "-e", "events/customer-profile/get-customer.json");

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,7 +24,8 @@ final class InvokeHereCommand implements Command {
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
         SamTemplate.Function function = arguments.function(SamTemplate.repository());
-        byte[] event = Files.readAllBytes(Path.of(arguments.positional(1, "event file")));
+        byte[] event = SignedSamples.signedNow(Files.readAllBytes(Path.of(arguments.positional(1, "event file"))),
+                System.getenv(), Clock.systemUTC());
         LambdaFunction lambda = new LambdaFunction(function, RepositoryRoot.locate());
         try {
             stdout.write(lambda.invoke(event, HttpApiEvents.requestId()));

@@ -115,8 +115,9 @@ public final class FunctionEnvironment {
         if (fromCaller != null && !fromCaller.isBlank()) {
             return fromCaller;
         }
-        DevValues.announce(name);
-        return "sam-local development value of " + name + " (not a secret)";
+        String value = "sam-local development value of " + name + " (not a secret)";
+        DevValues.announce(name, value);
+        return value;
     }
 
     private String orDefault(String name, String fallback) {
@@ -128,10 +129,10 @@ public final class FunctionEnvironment {
     private static final class DevValues {
         private static final Set<String> ANNOUNCED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-        static void announce(String name) {
+        static void announce(String name, String value) {
             if (ANNOUNCED.add(name)) {
-                Log.SAM_LOCAL.line(name + ": a fixed development value (the template reads it from Secrets Manager;"
-                        + " export " + name + " to choose one)");
+                Log.SAM_LOCAL.line(name + " is not set; the functions get \"" + value + "\" (the template reads it"
+                        + " from Secrets Manager; export " + name + " to choose one)");
             }
         }
     }
