@@ -8,6 +8,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.table.StoreFault;
+import dev.orders.http.metrics.ServiceMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -72,9 +73,11 @@ public abstract class ApiFunction implements RequestStreamHandler {
             }
             long start = System.nanoTime();
             APIGatewayV2HTTPResponse response = handle(event);
-            LOG.info("{} {} answered {} in {}", entry("method", HttpRequest.method(event)),
-                    entry("route", String.valueOf(event.getRouteKey())), entry("status", response.getStatusCode()),
-                    entry("durationMs", (System.nanoTime() - start) / 1_000_000));
+            long durationMillis = (System.nanoTime() - start) / 1_000_000;
+            String route = router.routeKeyOf(event);
+            LOG.info("{} {} answered {} in {}", entry("method", HttpRequest.method(event)), entry("route", route),
+                    entry("status", response.getStatusCode()), entry("durationMs", durationMillis));
+            ServiceMetrics.requestAnswered(route, response.getStatusCode(), durationMillis);
             return response;
         });
     }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
  * a hand-made event without them is matched on method and raw path, which also tells 404 from 405.
  */
 public final class Router {
+    public static final String UNMATCHED = "unmatched";
     private final Map<String, Route> routes = new LinkedHashMap<>();
 
     public Router(List<Route> routes) {
@@ -21,6 +22,19 @@ public final class Router {
 
     public List<Route> routes() {
         return List.copyOf(routes.values());
+    }
+
+    /** The key of the route that answers {@code event}, or {@value #UNMATCHED}: a metric dimension of few values. */
+    public String routeKeyOf(APIGatewayV2HTTPEvent event) {
+        if (event.getRouteKey() != null && routes.containsKey(event.getRouteKey())) {
+            return event.getRouteKey();
+        }
+        String method = HttpRequest.method(event);
+        String rawPath = event.getRawPath() == null ? "" : event.getRawPath();
+        return routes.values().stream()
+                .filter(route -> route.method().equals(method) && route.match(rawPath).isPresent())
+                .map(Route::key)
+                .findFirst().orElse(UNMATCHED);
     }
 
     public APIGatewayV2HTTPResponse dispatch(APIGatewayV2HTTPEvent event) {

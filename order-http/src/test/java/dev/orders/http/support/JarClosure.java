@@ -49,6 +49,8 @@ public final class JarClosure {
             // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (order-http excludes them)
             "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
             "software/amazon/lambda/powertools/utilities/",
+            // Powertools' default metrics provider, replaced by ServiceMetrics before anything asks for it
+            "software/amazon/cloudwatchlogs/",
             // The SDK's SigV4a signer, for multi-region endpoints
             "software/amazon/awssdk/crt/", "software/amazon/awssdk/crtcore/");
     /** The SDK clients whose models the shade filters cut down to the operations the functions call. */

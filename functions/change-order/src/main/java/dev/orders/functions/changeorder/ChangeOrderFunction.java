@@ -5,6 +5,7 @@ import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolution;
+import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.order.LineIntake;
 import dev.orders.dynamodb.order.OrderLines;
@@ -15,6 +16,7 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
+import dev.orders.http.metrics.ServiceMetrics;
 import dev.orders.http.request.ExpectedVersion;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
@@ -55,9 +57,14 @@ public final class ChangeOrderFunction extends ApiFunction {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
         OrderStatus target = OrderStatus.parse("status", body.requiredString("status"));
-        return OutcomeResponses.statusChange(writes.changeStatus(new StatusChangeRequest(Optional.of(customerId),
-                orderId, target, request.role(), ExpectedVersion.of(request, Optional.of(body)), request.actor(),
-                body.optionalString("reason"))));
+        StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
+                target, request.role(), ExpectedVersion.of(request, Optional.of(body)), request.actor(),
+                body.optionalString("reason")));
+        if (outcome instanceof StatusChangeOutcome.Changed changed
+                && changed.order().status() == OrderStatus.AWAITING_PAYMENT) {
+            ServiceMetrics.checkout();
+        }
+        return OutcomeResponses.statusChange(outcome);
     }
 
     private static APIGatewayV2HTTPResponse addItem(LineIntake intake, HttpRequest request) {

@@ -9,6 +9,7 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
+import dev.orders.http.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;
@@ -37,6 +38,10 @@ public final class CreateOrderFunction extends ApiFunction {
     private static APIGatewayV2HTTPResponse create(OrderIntake intake, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         OrderRequest order = OrderRequests.orderRequest(customerId, JsonBody.parse(request.body()));
-        return OutcomeResponses.orderIntake(intake.create(order, request.header("idempotency-key"), request.actor()));
+        OrderIntake.Result result = intake.create(order, request.header("idempotency-key"), request.actor());
+        if (result instanceof OrderIntake.Result.Created created && !created.replayed()) {
+            ServiceMetrics.orderCreated();
+        }
+        return OutcomeResponses.orderIntake(result);
     }
 }

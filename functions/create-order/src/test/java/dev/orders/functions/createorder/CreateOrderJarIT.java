@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
+import dev.orders.http.support.EmfOutput;
 import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,8 +30,15 @@ class CreateOrderJarIT {
         try (ShadedJar jar = ShadedJar.of("create-order")) {
             Object handler = jar.handler(CreateOrderFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
 
-            assertEquals(201, jar.invoke(handler, "create-order/create-order").get("statusCode"));
-            assertEquals(201, jar.invoke(handler, "create-order/create-order").get("statusCode"));
+            List<Map<String, Object>> metrics = EmfOutput.written(() -> {
+                assertEquals(201, jar.invoke(handler, "create-order/create-order").get("statusCode"));
+                assertEquals(201, jar.invoke(handler, "create-order/create-order").get("statusCode"));
+            });
+
+            // One order created (the replay creates none), two requests answered: the jar writes its metrics.
+            assertEquals(1, metrics.stream().filter(document -> document.containsKey("OrdersCreated")).count());
+            assertEquals(List.of("2xx", "2xx"), metrics.stream().filter(document -> document.containsKey("Requests"))
+                    .map(document -> document.get("StatusClass")).toList());
         }
     }
 }

@@ -14,6 +14,7 @@ import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Problem;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
+import dev.orders.http.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.wiring.SecretSource;
 import dev.orders.http.wiring.Services;
@@ -81,7 +82,11 @@ public final class PaymentWebhookFunction extends ApiFunction {
         }
         PaymentEvent event = event(id, known.get(), json);
         PaymentReceipt receipt = payments.process(event);
+        if (receipt.outcome() == PaymentOutcome.APPLIED) {
+            ServiceMetrics.paymentApplied(type);
+        }
         if (receipt.issue().isPresent()) {
+            ServiceMetrics.paymentIssueRecorded(receipt.issue().get().name());
             LOG.warn("payment event {} ({}, {} {}) for order {}: payment issue {} recorded", event.id(), type,
                     event.amount(), event.currency(), event.orderId(), receipt.issue().get());
         } else {

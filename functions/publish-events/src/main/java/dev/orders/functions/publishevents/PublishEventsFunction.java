@@ -7,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.table.EntityType;
+import dev.orders.http.metrics.ServiceMetrics;
 import dev.orders.http.wiring.AwsClients;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,9 +73,11 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
         if (publication instanceof EventPublisher.Publication.StoppedAt stopped) {
             LOG.error("published {} of {} order events; stopped at sequence number {}: {}", stopped.index(),
                     envelopes.size(), sequenceNumbers.get(stopped.index()), stopped.reason());
+            ServiceMetrics.eventsPublished(stopped.index(), envelopes.size() - stopped.index());
             return failureAt(sequenceNumbers.get(stopped.index()));
         }
         LOG.info("published {} order events", envelopes.size());
+        ServiceMetrics.eventsPublished(envelopes.size(), poison.isPresent() ? 1 : 0);
         return poison.map(PublishEventsFunction::failureAt).orElseGet(() -> new StreamsEventResponse(List.of()));
     }
 
