@@ -35,6 +35,9 @@ class ApiContractTest {
             assertTrue(function.handlerClass().startsWith("dev.orders.functions."), function.logicalId());
             assertEquals("handleRequest", function.handlerMethod(), function.logicalId());
             assertTrue(function.codeUri().matches("functions/[a-z-]+/target/[a-z-]+\\.jar"), function.codeUri());
+            // `sam build` would take the jar for a source folder to build (aws-sam-cli #4575): it must copy it.
+            assertEquals(Map.of("SkipBuild", true), asMap(asMap(asMap(template.root().get("Resources")).get(function.logicalId()))
+                    .get("Metadata")), function.logicalId());
             String module = function.codeUri().split("/")[1];
             assertTrue(Files.isRegularFile(root.resolve("functions").resolve(module).resolve("pom.xml")),
                     function.logicalId() + " names a module that does not exist: " + module);
