@@ -53,6 +53,8 @@ class CommandLineTest {
     void unknownVerbAndUnknownOptionAreOneLine() {
         assertOneLineError(SamLocalCommand.run(Map.of(), "deploy"), "unknown verb 'deploy'");
         assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--colour", "blue"), "unknown option --colour");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--bogus"), "unknown option --bogus");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--port"), "--port needs a value");
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every function, run from its built jar in a fresh JVM by ./sam-local invoke, with every sample
@@ -94,5 +95,19 @@ class InvokeEachFunctionTest {
         Map<String, Object> response = JSON.std.mapFrom(result.stdout());
         assertEquals(200, response.get("statusCode"));
         assertEquals("Ada Lovelace", JSON.std.mapFrom((String) response.get("body")).get("name"));
+    }
+
+    @Test
+    void anEventGeneratedForACallerIsAnsweredAsThatCallerByInvoke(@TempDir Path dir) throws IOException {
+        SamLocalCommand.Result generated = SamLocalCommand.run(Map.of(), "generate-event", "GET /customers/c-ada",
+                "--sub", "c-ada", "--scope", "orders");
+        assertEquals(0, generated.exitCode(), generated.stderr());
+        Path event = Files.writeString(dir.resolve("get-ada.json"), generated.stdout());
+
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
+                "invoke", "CustomerProfileFunction", "-e", event.toString());
+        assertEquals(0, result.exitCode(), result.stderr());
+        // Without --sub the function would see no caller and answer 401.
+        assertEquals(200, JSON.std.mapFrom(result.stdout()).get("statusCode"), result.stdout());
     }
 }

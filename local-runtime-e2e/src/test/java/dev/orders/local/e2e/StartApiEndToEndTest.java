@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -123,6 +124,8 @@ class StartApiEndToEndTest {
                 assertEquals(401, refused.status(), refused.body());
                 assertEquals(Map.of("message", "Unauthorized"), refused.json());
             }
+            assertEquals(Optional.of("Bearer"), anonymous.header("www-authenticate"));
+            assertEquals(Optional.of("Bearer error=\"invalid_token\""), forged.header("www-authenticate"));
             // Another customer's token reaches the function, which reveals nothing.
             assertEquals(404, get(api, LocalApi.token("c-eve"), "/customers/c-e2e/orders/" + orderId).status());
             // The webhook has no authorizer: its own signature check answers, as a problem.
@@ -245,7 +248,7 @@ class StartApiEndToEndTest {
     }
 
     private record Reply(int status, Map<String, List<String>> headers, String body) {
-        java.util.Optional<String> header(String name) {
+        Optional<String> header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
                     .map(e -> e.getValue().get(0)).findFirst();
         }

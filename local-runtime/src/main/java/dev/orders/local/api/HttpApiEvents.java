@@ -175,7 +175,7 @@ public final class HttpApiEvents {
     }
 
     /** A sample event for a route, with placeholder path parameters and, for writes, an empty JSON body. */
-    public static Map<String, Object> sample(Match match) {
+    public static Map<String, Object> sample(Match match, Optional<RequestAuthorizer.Jwt> jwt) {
         Map<String, String> parameters = new LinkedHashMap<>();
         String path = PathTemplate.of(match.route().path()).expand(name -> {
             String value = name.replaceAll("Id$", "") + "-1";
@@ -191,7 +191,7 @@ public final class HttpApiEvents {
         }
         Request request = new Request(match.route().method(), path, "", headers,
                 write ? "{}".getBytes(StandardCharsets.UTF_8) : new byte[0], "127.0.0.1", "HTTP/1.1", "localhost:3000");
-        return event(request, new Match(match.functionLogicalId(), match.route(), parameters), Instant.now(), Optional.empty());
+        return event(request, new Match(match.functionLogicalId(), match.route(), parameters), Instant.now(), jwt);
     }
 
     /** Query parameters as API Gateway gives them: decoded, repeated values joined with ",". */

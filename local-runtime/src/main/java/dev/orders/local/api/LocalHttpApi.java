@@ -92,7 +92,7 @@ public final class LocalHttpApi implements AutoCloseable {
                 jwt = Optional.of(authorizer.authorize(lowerCased(request.headers())));
             } catch (RequestAuthorizer.Unauthorized e) {
                 Log.SAM_LOCAL.line("401 " + request.method() + " " + request.rawPath() + ": " + e.getMessage());
-                return message(401, "Unauthorized");
+                return unauthorized(lowerCased(request.headers()).containsKey("authorization"));
             }
             if (!match.get().route().admits(jwt.get().scopes())) {
                 Log.SAM_LOCAL.line("403 " + request.method() + " " + request.rawPath() + ": the token has none of "
@@ -146,6 +146,14 @@ public final class LocalHttpApi implements AutoCloseable {
                 : Boolean.TRUE.equals(response.get("isBase64Encoded")) ? Base64.getDecoder().decode(body)
                 : body.getBytes(StandardCharsets.UTF_8);
         return new Response(((Number) response.get("statusCode")).intValue(), headers, bytes);
+    }
+
+    /** As API Gateway's JWT authorizer answers: the scheme to use, and whether the token given was refused (RFC 6750). */
+    private static Response unauthorized(boolean tokenGiven) {
+        Response response = message(401, "Unauthorized");
+        Map<String, List<String>> headers = new LinkedHashMap<>(response.headers());
+        headers.put("www-authenticate", List.of(tokenGiven ? "Bearer error=\"invalid_token\"" : "Bearer"));
+        return new Response(401, headers, response.body());
     }
 
     private static Response message(int status, String message) {

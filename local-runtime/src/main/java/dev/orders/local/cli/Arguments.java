@@ -12,11 +12,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
-/** A verb's arguments: flags ("--seed"), options with a value ("--port 3000"), and the rest in order. */
-record Arguments(Map<String, String> values, List<String> positionals) {
+/**
+ * A verb's arguments: flags ("--seed"), options with a value ("--port 3000"), and the rest in order. An
+ * option last on the line without its value is kept apart, so that {@link #allow} names an unknown option
+ * as unknown rather than as lacking a value.
+ */
+record Arguments(Map<String, String> values, List<String> positionals, Optional<String> withoutValue) {
     private static final Set<String> FLAGS = Set.of("--seed", "--scp");
 
     static Arguments parse(List<String> args) {
@@ -30,20 +36,24 @@ record Arguments(Map<String, String> values, List<String> positionals) {
                 } else if (i + 1 < args.size()) {
                     values.put(arg, args.get(++i));
                 } else {
-                    throw new UsageException(arg + " needs a value");
+                    return new Arguments(values, positionals, Optional.of(arg));
                 }
             } else {
                 positionals.add(arg);
             }
         }
-        return new Arguments(values, positionals);
+        return new Arguments(values, positionals, Optional.empty());
     }
 
-    /** Refuses any option but {@code names}. */
+    /** Refuses any option but {@code names}, then one of them without its value. */
     void allow(String... names) {
         List<String> allowed = List.of(names);
-        values.keySet().stream().filter(name -> !allowed.contains(name)).findFirst().ifPresent(name -> {
-            throw new UsageException("unknown option " + name + "; " + SamLocal.USAGE);
+        Stream.concat(values.keySet().stream(), withoutValue.stream()).filter(name -> !allowed.contains(name))
+                .findFirst().ifPresent(name -> {
+                    throw new UsageException("unknown option " + name + "; " + SamLocal.USAGE);
+                });
+        withoutValue.ifPresent(name -> {
+            throw new UsageException(name + " needs a value");
         });
     }
 
