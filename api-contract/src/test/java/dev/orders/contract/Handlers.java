@@ -1,0 +1,67 @@
+package dev.orders.contract;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.payment.WebhookSignature;
+import dev.orders.functions.changeorder.ChangeOrderFunction;
+import dev.orders.functions.createorder.CreateOrderFunction;
+import dev.orders.functions.customerprofile.CustomerProfileFunction;
+import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
+import dev.orders.functions.productcatalog.ProductCatalogFunction;
+import dev.orders.functions.queryorders.QueryOrdersFunction;
+import dev.orders.http.api.ApiFunction;
+import dev.orders.http.support.TestContext;
+import dev.orders.http.wiring.Services;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every HTTP function of events/, keyed by its module (the sample's folder), built over one table as the
+ * functions' own tests build them; the webhook verifies with {@link #WEBHOOK_SECRET}.
+ */
+record Handlers(Map<String, ApiFunction> byModule) {
+    static final String WEBHOOK_SECRET = "whsec_contract_test_secret_not_for_production";
+    private static final String SIGNATURE = "webhook-signature";
+
+    static Handlers over(Services services) {
+        return new Handlers(Map.of(
+                "customer-profile", new CustomerProfileFunction(services),
+                "product-catalog", new ProductCatalogFunction(services),
+                "create-order", new CreateOrderFunction(services),
+                "change-order", new ChangeOrderFunction(services),
+                "query-orders", new QueryOrdersFunction(services),
+                "payment-webhook", new PaymentWebhookFunction(services, PaymentWebhookFunction.secret(
+                        Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, WEBHOOK_SECRET)), Clock.systemUTC())));
+    }
+
+    /** The response of the function of {@code sample} (e.g. {@code change-order/add-item}) to {@code event}. */
+    APIGatewayV2HTTPResponse invoke(String sample, APIGatewayV2HTTPEvent event) {
+        ApiFunction function = byModule.get(sample.substring(0, sample.indexOf('/')));
+        if (function == null) {
+            throw new IllegalArgumentException("no HTTP function for the sample " + sample);
+        }
+        return function.respond(event, new TestContext());
+    }
+
+    /**
+     * {@code event} signed now with {@link #WEBHOOK_SECRET}, if it carries a webhook signature and a plain
+     * body: the samples were signed at a fixed time, which the webhook refuses five minutes later.
+     */
+    static APIGatewayV2HTTPEvent signedNow(APIGatewayV2HTTPEvent event) {
+        return signed(event, Clock.systemUTC().instant());
+    }
+
+    /** {@code event} signed as at {@code time}, if it carries a webhook signature and a plain body. */
+    static APIGatewayV2HTTPEvent signed(APIGatewayV2HTTPEvent event, Instant time) {
+        if (event.getHeaders() == null || !event.getHeaders().containsKey(SIGNATURE) || event.getBody() == null
+                || event.getIsBase64Encoded()) {
+            return event;
+        }
+        Map<String, String> headers = new LinkedHashMap<>(event.getHeaders());
+        headers.put(SIGNATURE, WebhookSignature.header(WEBHOOK_SECRET, time.getEpochSecond(), event.getBody()));
+        event.setHeaders(headers);
+        return event;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.orders.contract;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.ValidationReport;
+import dev.orders.local.RepositoryRoot;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * docs/openapi.yaml as the judge of a handler's response. Atlassian's validator checks the status, the
+ * documented headers (present when required, values of their schema) and the body against its media
+ * type's schema. It ignores headers the document does not name, so those are checked here as well: a
+ * client can rely only on what the document promises.
+ */
+final class OpenApiContract {
+    private final OpenApiInteractionValidator validator;
+    private final OpenAPI document;
+
+    private OpenApiContract(OpenApiInteractionValidator validator, OpenAPI document) {
+        this.validator = validator;
+        this.document = document;
+    }
+
+    static OpenApiContract ofRepository() {
+        String url = RepositoryRoot.locate().resolve("docs/openapi.yaml").toUri().toString();
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        options.setResolveFully(true);
+        // The validator refuses properties a schema does not name (additionalProperties: false on every
+        // object), which no allOf could pass: merged first, an allOf is one object naming all its properties.
+        OpenApiInteractionValidator validator = OpenApiInteractionValidator.createForSpecificationUrl(url)
+                .withResolveCombinators(true)
+                .build();
+        return new OpenApiContract(validator, new OpenAPIV3Parser().read(url, null, options));
+    }
+
+    /**
+     * Every way {@code response} departs from the document, for the route {@code routeKey} (e.g.
+     * {@code GET /orders/{orderId}}) requested at {@code rawPath}; empty when it matches.
+     */
+    List<String> mismatches(String routeKey, String rawPath, APIGatewayV2HTTPResponse response) {
+        String method = routeKey.substring(0, routeKey.indexOf(' '));
+        List<String> mismatches = new ArrayList<>();
+        ValidationReport report = validator.validateResponse(rawPath, Request.Method.valueOf(method), simple(response));
+        report.getMessages().forEach(message -> mismatches.add(message.getLevel() + " " + message.getKey() + ": "
+                + message.getMessage() + (message.getAdditionalInfo().isEmpty() ? "" : " " + message.getAdditionalInfo())));
+        documented(routeKey, response.getStatusCode()).ifPresent(documented -> {
+            for (String name : headerNames(response)) {
+                if (!documented.contains(name)) {
+                    mismatches.add("ERROR undocumented header: '" + name + "' is sent with "
+                            + response.getStatusCode() + " of " + routeKey + " but the document does not name it");
+                }
+            }
+        });
+        return mismatches;
+    }
+
+    /** The headers the document names for one status of a route (lower case), with Content-Type; empty if undocumented. */
+    private Optional<Set<String>> documented(String routeKey, int status) {
+        String method = routeKey.substring(0, routeKey.indexOf(' '));
+        PathItem path = document.getPaths().get(routeKey.substring(routeKey.indexOf(' ') + 1));
+        Operation operation = path == null ? null
+                : path.readOperationsMap().get(PathItem.HttpMethod.valueOf(method));
+        ApiResponse documented = operation == null ? null : operation.getResponses().get(Integer.toString(status));
+        if (documented == null) {
+            return Optional.empty(); // the validator reports the undocumented status
+        }
+        Set<String> names = new TreeSet<>(Set.of("content-type"));
+        if (documented.getHeaders() != null) {
+            documented.getHeaders().keySet().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
+        }
+        return Optional.of(names);
+    }
+
+    private static Set<String> headerNames(APIGatewayV2HTTPResponse response) {
+        Set<String> names = new TreeSet<>();
+        if (response.getHeaders() != null) {
+            response.getHeaders().keySet().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
+        }
+        if (response.getMultiValueHeaders() != null) {
+            response.getMultiValueHeaders().keySet().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
+        }
+        return names;
+    }
+
+    /** The response as API Gateway passes it on to the client: status, headers, body (decoded if base64). */
+    private static SimpleResponse simple(APIGatewayV2HTTPResponse response) {
+        SimpleResponse.Builder builder = SimpleResponse.Builder.status(response.getStatusCode());
+        if (response.getHeaders() != null) {
+            response.getHeaders().forEach(builder::withHeader);
+        }
+        if (response.getMultiValueHeaders() != null) {
+            for (Map.Entry<String, List<String>> header : response.getMultiValueHeaders().entrySet()) {
+                builder.withHeader(header.getKey(), header.getValue());
+            }
+        }
+        String body = response.getBody();
+        if (body != null && response.getIsBase64Encoded()) {
+            body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+        }
+        if (body != null && !body.isEmpty()) {
+            builder.withBody(body);
+        }
+        return builder.build();
+    }
+}
