@@ -15,11 +15,11 @@ import java.util.Set;
  * A program that measures, not a test that asserts: targets are printed beside the figures.
  *
  * <p>Usage: {@code Benchmarks [section ...] [--out FILE] [--large N] [--runs N] [--seconds N]}; sections:
- * coldstart, throughput, capacity, scale, jars, publisher (all by default).
+ * coldstart, throughput, capacity, scale, jars, publisher, overhead (all by default).
  */
 public final class Benchmarks {
     private static final List<String> SECTIONS = List.of("coldstart", "throughput", "capacity", "scale", "jars",
-            "publisher");
+            "publisher", "overhead");
 
     private Benchmarks() {
     }
@@ -70,6 +70,9 @@ public final class Benchmarks {
             }
             if (sections.contains("publisher")) {
                 PublisherBench.run(dynamo, report, 500, runs);
+            }
+            if (sections.contains("overhead")) {
+                HandlerOverhead.run(dynamo, report);
             }
             if (out != null) {
                 report.writeTo(RepositoryRoot.locate().resolve(out));

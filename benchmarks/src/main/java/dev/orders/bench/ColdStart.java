@@ -107,6 +107,7 @@ final class ColdStart {
         env.put("CURSOR_SECRET", "benchmark cursor secret");
         env.put("WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET);
         env.put("POWERTOOLS_SERVICE_NAME", "order-service");
+        env.put("POWERTOOLS_METRICS_NAMESPACE", "OrderService");
         env.put("LOG_LEVEL", "INFO");
         env.put("AWS_REGION", "us-east-1");
         env.put("AWS_ACCESS_KEY_ID", "local");

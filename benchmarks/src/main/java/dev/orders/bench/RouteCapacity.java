@@ -70,7 +70,7 @@ final class RouteCapacity {
     }
 
     /** The data each sample event refers to, so each shows its success path: profile, order, paid, captured or an issue where needed. */
-    private static void seed(Fixture fx, String sample) {
+    static void seed(Fixture fx, String sample) {
         if (!sample.endsWith("put-customer-if-absent")) {
             fx.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
         }
