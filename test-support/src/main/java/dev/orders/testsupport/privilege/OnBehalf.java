@@ -58,7 +58,8 @@ public record OnBehalf(Permission permission, Source source, String reason) {
             String arn = Templates.reference(destination, where + ".DestinationConfig.OnFailure.Destination");
             String why = "Lambda sends a batch it gave up on to the event's OnFailure destination with the function's"
                     + " role; SAM adds no permission for an event source mapping's destination";
-            onBehalf.add(new OnBehalf(new Permission(destinationAction(template, destination, where), arn), Source.POLICIES, why));
+            Permission sending = new Permission(destinationAction(template, destination, where), arn);
+            onBehalf.add(new OnBehalf(sending, Source.POLICIES, why));
         }
         return onBehalf;
     }

@@ -91,7 +91,8 @@ final class Templates {
                 return Optional.of(id);
             }
             if ("GetAtt".equals(intrinsic.name()) && argument instanceof String attribute) {
-                return Optional.of(attribute.substring(0, attribute.indexOf('.') < 0 ? attribute.length() : attribute.indexOf('.')));
+                int dot = attribute.indexOf('.');
+                return Optional.of(dot < 0 ? attribute : attribute.substring(0, dot));
             }
             if ("GetAtt".equals(intrinsic.name()) && argument instanceof List<?> parts && !parts.isEmpty()) {
                 return Optional.of(String.valueOf(parts.get(0)));

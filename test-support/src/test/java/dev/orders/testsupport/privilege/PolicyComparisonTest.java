@@ -112,7 +112,8 @@ class PolicyComparisonTest {
                 "Policies:\n  - Statement:\n      - Effect: Allow\n        NotAction: dynamodb:Scan\n        Resource: '*'",
                 "Policies:\n  - Statement:\n      - Effect: Allow\n        Action: dynamodb:Scan\n        Resource: !Join [':', [a, b]]")) {
             SamTemplate template = TestTemplates.withFunction(dir, "F", policies);
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> Grant.of(template, "F"), policies);
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> Grant.of(template, "F"), policies);
             assertTrue(refused.getMessage().startsWith("template.yaml F.Policies[0]"), refused.getMessage());
         }
     }
@@ -146,7 +147,8 @@ class PolicyComparisonTest {
                 Set.copyOf(comparison.onBehalf().stream().map(o -> o.permission().action()).toList()));
         List<String> misplaced = comparison.onBehalfMisplaced();
         assertEquals(2, misplaced.size(), misplaced.toString());
-        assertTrue(misplaced.get(0).startsWith("F's Policies grant [dynamodb:GetRecords on ${Table.StreamArn}"), misplaced.get(0));
+        assertTrue(misplaced.get(0).startsWith("F's Policies grant [dynamodb:GetRecords on ${Table.StreamArn}"),
+                misplaced.get(0));
         assertTrue(misplaced.get(0).contains("which SAM grants already"), misplaced.get(0));
         assertEquals("F needs sqs:SendMessage on ${Queue.Arn} on its behalf (" + deadLetters.reason()
                 + "), which its Policies in template.yaml do not grant", misplaced.get(1));
