@@ -1,5 +1,9 @@
 package dev.orders.testsupport;
 
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import java.net.URI;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -7,4 +11,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * test method, and the client to reach it. Injected by {@link DynamoDbLocalExtension}.
  */
 public record TestTable(String tableName, DynamoDbClient client) {
+
+    /**
+     * A client of its own for the code under test, to the same DynamoDB Local, with {@code interceptors}
+     * (e.g. a privilege recorder, which must see the function's calls and not the test's own).
+     */
+    public DynamoDbClient newClient(ExecutionInterceptor... interceptors) {
+        URI endpoint = client.serviceClientConfiguration().endpointOverride()
+                .orElseThrow(() -> new IllegalStateException("the test table's client has no DynamoDB Local endpoint"));
+        ClientOverrideConfiguration.Builder overrides = ClientOverrideConfiguration.builder();
+        for (ExecutionInterceptor interceptor : interceptors) {
+            overrides.addExecutionInterceptor(interceptor);
+        }
+        return LocalDynamoDb.clientBuilder(endpoint).overrideConfiguration(overrides.build()).build();
+    }
 }

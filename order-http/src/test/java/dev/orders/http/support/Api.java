@@ -8,6 +8,7 @@ import dev.orders.http.api.Caller;
 import dev.orders.http.api.Json;
 import dev.orders.http.wiring.Services;
 import dev.orders.routes.PathTemplate;
+import dev.orders.testsupport.privilege.PrivilegeRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Invokes a function as Lambda would, and reads its response as a client would. */
 public final class Api {
@@ -25,11 +27,29 @@ public final class Api {
     private Api() {
     }
 
-    /** Services of the functions over the fixture's table, configured as the template configures them. */
-    public static Services services(Fixture fx) {
-        return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
-                Services.CURSOR_SECRET, CURSOR_SECRET,
-                Services.STATUS_FEED_SHARDS, Integer.toString(fx.table.statusShards())), fx.testTable.client());
+    /**
+     * Services of {@code function} (its handler class) over the fixture's table, configured as the template
+     * configures it, through a DynamoDB client of its own whose calls are recorded for the least-privilege
+     * check ({@link #dynamoDb}).
+     */
+    public static Services services(Fixture fx, Class<? extends ApiFunction> function) {
+        Map<String, String> env = environment(fx);
+        return Services.fromEnvironment(env, dynamoDb(fx, function, env));
+    }
+
+    /** The variables the template gives a function, over the fixture's table; the cursor key by value, as locally. */
+    public static Map<String, String> environment(Fixture fx) {
+        return Map.of(Services.TABLE_NAME, fx.table.tableName(), Services.CURSOR_SECRET, CURSOR_SECRET,
+                Services.STATUS_FEED_SHARDS, Integer.toString(fx.table.statusShards()));
+    }
+
+    /**
+     * {@code function}'s own client of the fixture's DynamoDB Local, given {@code env}: every call it makes is
+     * recorded with the IAM permission it needs ({@link PrivilegeRecorder}). Not the fixture's client, whose
+     * seeding and assertions are the test's calls, not the function's.
+     */
+    public static DynamoDbClient dynamoDb(Fixture fx, Class<? extends ApiFunction> function, Map<String, String> env) {
+        return fx.testTable.newClient(PrivilegeRecorder.forHandler(function, env));
     }
 
     /**

@@ -13,6 +13,7 @@ class ChangeOrderFunctionContractTest {
 
     @Test
     void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
-        TemplateContract.assertDeployedAsDeclared(new ChangeOrderFunction(Api.services(new Fixture(table))));
+        TemplateContract.assertDeployedAsDeclared(
+                new ChangeOrderFunction(Api.services(new Fixture(table), ChangeOrderFunction.class)));
     }
 }

@@ -20,7 +20,7 @@ abstract class SampleOrderTest {
     @BeforeEach
     void seedSampleOrder(TestTable table) {
         fx = new Fixture(table);
-        function = new ChangeOrderFunction(Api.services(fx));
+        function = new ChangeOrderFunction(Api.services(fx, ChangeOrderFunction.class));
         fx.seedSampleOrder();
     }
 }

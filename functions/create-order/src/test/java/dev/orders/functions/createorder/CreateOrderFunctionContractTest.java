@@ -13,6 +13,7 @@ class CreateOrderFunctionContractTest {
 
     @Test
     void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
-        TemplateContract.assertDeployedAsDeclared(new CreateOrderFunction(Api.services(new Fixture(table))));
+        TemplateContract.assertDeployedAsDeclared(
+                new CreateOrderFunction(Api.services(new Fixture(table), CreateOrderFunction.class)));
     }
 }

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class CreateOrderFunctionTest {
@@ -44,7 +45,7 @@ class CreateOrderFunctionTest {
     @BeforeEach
     void setUp(TestTable table) {
         fx = new Fixture(table);
-        function = new CreateOrderFunction(Api.services(fx));
+        function = new CreateOrderFunction(Api.services(fx, CreateOrderFunction.class));
         fx.seedSampleProducts();
     }
 
@@ -258,7 +259,7 @@ class CreateOrderFunctionTest {
 
     @Test
     void theProductsOfAnOrderAreReadWithOneBatchGetItemOfItsDistinctSkus() {
-        UnprocessedKeysClient client = new UnprocessedKeysClient(fx.testTable.client(), 0);
+        UnprocessedKeysClient client = new UnprocessedKeysClient(functionsOwnClient(), 0);
         CreateOrderFunction counted = new CreateOrderFunction(services(client));
 
         Reply reply = invoke(counted, withBody(SAMPLE, Map.of("items", List.of(Map.of("sku", "MUG-BLUE", "quantity", 1),
@@ -271,7 +272,7 @@ class CreateOrderFunctionTest {
 
     @Test
     void productsDynamoDbKeepsLeavingUnprocessedAre503WithRetryAfterAndNothingIsWritten() {
-        UnprocessedKeysClient client = UnprocessedKeysClient.always(fx.testTable.client());
+        UnprocessedKeysClient client = UnprocessedKeysClient.always(functionsOwnClient());
         int before = fx.itemCount();
 
         Reply reply = invoke(new CreateOrderFunction(services(client)), SampleEvents.load(SAMPLE));
@@ -294,8 +295,12 @@ class CreateOrderFunctionTest {
 
     /** The function's services over the fixture's table through {@code client}, configured as the template does. */
     private Services services(UnprocessedKeysClient client) {
-        return Services.fromEnvironment(Map.of(Services.TABLE_NAME, fx.table.tableName(),
-                Services.CURSOR_SECRET, Api.CURSOR_SECRET), client);
+        return Services.fromEnvironment(Api.environment(fx), client);
+    }
+
+    /** What {@link UnprocessedKeysClient} wraps: the function's own recorded client, not the fixture's. */
+    private DynamoDbClient functionsOwnClient() {
+        return Api.dynamoDb(fx, CreateOrderFunction.class, Api.environment(fx));
     }
 
     @Test

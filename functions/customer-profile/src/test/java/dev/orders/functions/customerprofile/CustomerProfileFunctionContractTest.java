@@ -13,6 +13,7 @@ class CustomerProfileFunctionContractTest {
 
     @Test
     void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
-        TemplateContract.assertDeployedAsDeclared(new CustomerProfileFunction(Api.services(new Fixture(table))));
+        TemplateContract.assertDeployedAsDeclared(
+                new CustomerProfileFunction(Api.services(new Fixture(table), CustomerProfileFunction.class)));
     }
 }

@@ -34,7 +34,7 @@ class CustomerProfileFunctionTest {
     @BeforeEach
     void setUp(TestTable table) {
         fx = new Fixture(table);
-        function = new CustomerProfileFunction(Api.services(fx));
+        function = new CustomerProfileFunction(Api.services(fx, CustomerProfileFunction.class));
     }
 
     @Test

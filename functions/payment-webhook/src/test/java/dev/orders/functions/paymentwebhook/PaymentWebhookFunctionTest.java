@@ -22,6 +22,7 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.http.wiring.SecretSource;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
@@ -40,14 +41,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
-import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueRequest;
-import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueResponse;
 import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
 @ExtendWith(DynamoDbLocalExtension.class)
@@ -59,6 +56,8 @@ class PaymentWebhookFunctionTest {
     private static final long NOW = 1_795_348_800L;
     private static final String SAMPLE_EVENT_ID = "evt_01JCZ7A2B3C4D5E6F7G8H9J0KA";
     private static final long SAMPLE_TOTAL = 2 * 1250 + 899;
+    /** The default of the template's PaymentWebhookSecretName. */
+    private static final String SECRET_NAME = "order-service/payment-webhook";
 
     private Fixture fx;
     private PaymentWebhookFunction function;
@@ -72,7 +71,7 @@ class PaymentWebhookFunctionTest {
 
     private PaymentWebhookFunction webhook(String secretSetting) {
         Clock clock = Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC);
-        return new PaymentWebhookFunction(Api.services(fx),
+        return new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
                 PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting)), clock);
     }
 
@@ -376,51 +375,27 @@ class PaymentWebhookFunctionTest {
 
     @Test
     void aRotatedSecretVerifiesOnceTheCachedValueIsOlderThanTheMaxAgeWithoutARestart() throws Exception {
-        SecretsManagerStub secretsManager = new SecretsManagerStub(SECRET);
-        SecretsProvider cache = SecretSource.secretsManager(secretsManager, Duration.ofSeconds(1));
-        PaymentWebhookFunction deployed = new PaymentWebhookFunction(Api.services(fx),
-                SecretSource.fromEnvironment(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET + SecretSource.ID_SUFFIX,
-                        SecretsManagerStub.ID), PaymentWebhookFunction.WEBHOOK_SECRET, () -> cache).orElseThrow(),
+        // The secret's name, as the template gives it (a parameter); region and credentials as Lambda gives them.
+        Map<String, String> env = Map.of(PaymentWebhookFunction.WEBHOOK_SECRET + SecretSource.ID_SUFFIX, SECRET_NAME,
+                "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+        SecretsManagerStub secretsManager = new SecretsManagerStub().put(SECRET_NAME, SECRET);
+        SecretsProvider cache = SecretSource.secretsManager(secretsManager.client(PaymentWebhookFunction.class, env),
+                Duration.ofSeconds(1));
+        PaymentWebhookFunction deployed = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
+                SecretSource.fromEnvironment(env, PaymentWebhookFunction.WEBHOOK_SECRET, () -> cache).orElseThrow(),
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
         APIGatewayV2HTTPEvent signedWithTheNewSecret =
                 event("evt_rotated", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", "whsec_rotated");
 
         assertEquals(401, invoke(deployed, signedWithTheNewSecret).status(), "the provider has not rotated yet");
-        secretsManager.value = "whsec_rotated," + SECRET;
+        secretsManager.put(SECRET_NAME, "whsec_rotated," + SECRET);
         assertEquals(401, invoke(deployed, signedWithTheNewSecret).status(), "the cached secret is younger than its max age");
-        assertEquals(1, secretsManager.reads.get(), "one read, then the cache");
+        assertEquals(1, secretsManager.reads(), "one read, then the cache");
 
         Thread.sleep(Duration.ofSeconds(1).plusMillis(200).toMillis());
         assertAcknowledged(invoke(deployed, signedWithTheNewSecret), "applied");
-        assertEquals(2, secretsManager.reads.get());
+        assertEquals(2, secretsManager.reads());
         assertEquals(200, invoke(deployed, event("evt_old", "payment.failed", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", SECRET))
                 .status(), "the old secret is still accepted until the provider drops it");
-    }
-
-    /** Secrets Manager holding one secret, {@link #ID}: it answers the current value and counts the reads. */
-    private static final class SecretsManagerStub implements SecretsManagerClient {
-        static final String ID = "order-service/payment-webhook";
-        final AtomicInteger reads = new AtomicInteger();
-        volatile String value;
-
-        SecretsManagerStub(String value) {
-            this.value = value;
-        }
-
-        @Override
-        public GetSecretValueResponse getSecretValue(GetSecretValueRequest request) {
-            assertEquals(ID, request.secretId());
-            reads.incrementAndGet();
-            return GetSecretValueResponse.builder().name(ID).secretString(value).build();
-        }
-
-        @Override
-        public String serviceName() {
-            return SERVICE_NAME;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

@@ -13,6 +13,7 @@ class ProductCatalogFunctionContractTest {
 
     @Test
     void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
-        TemplateContract.assertDeployedAsDeclared(new ProductCatalogFunction(Api.services(new Fixture(table))));
+        TemplateContract.assertDeployedAsDeclared(
+                new ProductCatalogFunction(Api.services(new Fixture(table), ProductCatalogFunction.class)));
     }
 }

@@ -35,7 +35,7 @@ class ProductCatalogFunctionTest {
     @BeforeEach
     void setUp(TestTable table) {
         fx = new Fixture(table);
-        function = new ProductCatalogFunction(Api.services(fx));
+        function = new ProductCatalogFunction(Api.services(fx, ProductCatalogFunction.class));
     }
 
     @Test

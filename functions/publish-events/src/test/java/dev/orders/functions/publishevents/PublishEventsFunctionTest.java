@@ -20,9 +20,12 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
+import dev.orders.http.wiring.AwsClients;
 import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.local.events.LocalEventBus;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.privilege.PrivilegeRecorder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +41,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 
 /**
@@ -229,6 +234,36 @@ class PublishEventsFunctionTest {
         assertEquals(List.of("OrderCreated", "PaymentCaptured"),
                 bus.accepted.stream().map(PutEventsRequestEntry::detailType).toList());
         bus.accepted.forEach(PublishEventsFunctionTest::assertValid);
+    }
+
+    @Test
+    void theSampleStreamEventIsPublishedThroughTheSdkOnTheBusItsEnvironmentNames(@TempDir Path dir) throws IOException {
+        Path delivered = dir.resolve("events.jsonl");
+        DynamodbEvent event = sampleEvent(Files.readString(
+                SampleEvents.repositoryRoot().resolve("events/publish-events/order-created-and-paid.json")));
+        try (LocalEventBus bus = LocalEventBus.start("us-east-1", Optional.of(delivered))) {
+            Map<String, String> env = Map.of(PublishEventsFunction.EVENT_BUS_NAME, "order-service-order-events",
+                    PublishEventsFunction.EVENT_SOURCE, "order-service",
+                    PublishEventsFunction.EVENTBRIDGE_ENDPOINT, bus.endpoint().toString(),
+                    "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+            // The client as the function builds it from its environment, with the recorder of its calls added.
+            EventBridgeClient eventBridge = AwsClients.endpoint(AwsClients.configure(EventBridgeClient.builder(), env,
+                    AwsClients.httpClient()).overrideConfiguration(AwsClients.overrides().addExecutionInterceptor(
+                    PrivilegeRecorder.forHandler(PublishEventsFunction.class, env)).build()),
+                    env, PublishEventsFunction.EVENTBRIDGE_ENDPOINT).build();
+            PublishEventsFunction function = new PublishEventsFunction(eventBridge,
+                    env.get(PublishEventsFunction.EVENT_BUS_NAME), env.get(PublishEventsFunction.EVENT_SOURCE));
+
+            assertEquals(List.of(), publish(function, event).getBatchItemFailures());
+        }
+
+        List<Map<?, ?>> events = new ArrayList<>();
+        for (String line : Files.readAllLines(delivered)) {
+            events.add(MAPPER.readValue(line, Map.class));
+        }
+        assertEquals(List.of("OrderCreated", "PaymentCaptured"),
+                events.stream().map(e -> e.get("detail-type")).toList());
+        assertEquals(Set.of("order-service"), events.stream().map(e -> e.get("source")).collect(Collectors.toSet()));
     }
 
     /** The sample as Lambda's runtime reads it: its records, their images in the event library's types. */

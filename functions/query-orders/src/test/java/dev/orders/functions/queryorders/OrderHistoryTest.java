@@ -14,7 +14,6 @@ import dev.orders.http.api.Json;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.Services;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Instant;
@@ -46,10 +45,10 @@ class OrderHistoryTest {
     void setUp(TestTable table) {
         Fixture fx = new Fixture(table);
         fx.seedSampleProducts();
-        Services services = Api.services(fx);
-        creation = new CreateOrderFunction(services);
-        changes = new ChangeOrderFunction(services);
-        queries = new QueryOrdersFunction(services);
+        // Each function with its own recorded client: the changes are create-order's and change-order's calls.
+        creation = new CreateOrderFunction(Api.services(fx, CreateOrderFunction.class));
+        changes = new ChangeOrderFunction(Api.services(fx, ChangeOrderFunction.class));
+        queries = new QueryOrdersFunction(Api.services(fx, QueryOrdersFunction.class));
     }
 
     @Test

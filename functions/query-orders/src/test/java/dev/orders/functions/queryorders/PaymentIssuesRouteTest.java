@@ -35,7 +35,7 @@ class PaymentIssuesRouteTest {
     @BeforeEach
     void setUp(TestTable table) {
         fx = new Fixture(table);
-        function = new QueryOrdersFunction(Api.services(fx));
+        function = new QueryOrdersFunction(Api.services(fx, QueryOrdersFunction.class));
     }
 
     private void capture(String eventId, String orderId, long amount) {

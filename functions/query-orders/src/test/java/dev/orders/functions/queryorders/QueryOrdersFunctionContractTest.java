@@ -13,6 +13,7 @@ class QueryOrdersFunctionContractTest {
 
     @Test
     void templateDeclaresThisHandlerWithExactlyTheRoutesItAnswers(TestTable table) {
-        TemplateContract.assertDeployedAsDeclared(new QueryOrdersFunction(Api.services(new Fixture(table))));
+        TemplateContract.assertDeployedAsDeclared(
+                new QueryOrdersFunction(Api.services(new Fixture(table), QueryOrdersFunction.class)));
     }
 }

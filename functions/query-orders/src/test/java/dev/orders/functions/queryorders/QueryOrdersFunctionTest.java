@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
@@ -19,10 +20,13 @@ import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.SecretsManagerStub;
+import dev.orders.http.wiring.SecretSource;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
 @ExtendWith(DynamoDbLocalExtension.class)
 class QueryOrdersFunctionTest {
@@ -43,7 +48,7 @@ class QueryOrdersFunctionTest {
     @BeforeEach
     void setUp(TestTable table) {
         fx = new Fixture(table);
-        function = new QueryOrdersFunction(Api.services(fx));
+        function = new QueryOrdersFunction(Api.services(fx, QueryOrdersFunction.class));
         fx.seedSampleOrder();
     }
 
@@ -258,6 +263,40 @@ class QueryOrdersFunctionTest {
         Reply edges = invoke(function, variant("query-orders/list-orders", Map.of("queryStringParameters",
                 Map.of("from", "1970-01-01T00:00:00Z", "to", "9999-12-31T23:59:59.999Z"))));
         assertEquals(200, edges.status(), edges.response().getBody());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theCursorKeyIsReadFromTheSecretTheEnvironmentNamesAndOnlyItsCursorsPageTheFeed() {
+        // As in AWS: the environment holds the secret's ARN only; the key comes from Secrets Manager.
+        String secretArn = "arn:aws:secretsmanager:us-east-1:123456789012:secret:CursorSecret-AbCdEf";
+        Map<String, String> env = Map.of(Services.TABLE_NAME, fx.table.tableName(),
+                Services.CURSOR_SECRET + SecretSource.ID_SUFFIX, secretArn,
+                "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+        SecretsManagerStub secretsManager =
+                new SecretsManagerStub().put(secretArn, "the cursor key kept in Secrets Manager");
+        SecretsProvider provider = SecretSource.secretsManager(secretsManager.client(QueryOrdersFunction.class, env),
+                SecretSource.MAX_AGE);
+        SecretSource key = SecretSource.fromEnvironment(env, Services.CURSOR_SECRET, () -> provider).orElseThrow();
+        Services services = Services.fromEnvironment(env, Api.dynamoDb(fx, QueryOrdersFunction.class, env));
+        QueryOrdersFunction deployed = new QueryOrdersFunction(new Services(services.table(), services.clock(),
+                new CursorCodec(() -> key.value().getBytes(StandardCharsets.UTF_8))));
+        fx.createOrder(SAMPLE_CUSTOMER, "o-1", 100);
+
+        Reply first = invoke(deployed, variant("query-orders/list-customer-orders",
+                Map.of("queryStringParameters", Map.of("limit", "1"))));
+        String cursor = (String) first.json().get("nextCursor");
+        Reply second = invoke(deployed, variant("query-orders/list-customer-orders",
+                Map.of("queryStringParameters", Map.of("limit", "1", "cursor", cursor))));
+        Reply otherKey = invoke(function, variant("query-orders/list-customer-orders",
+                Map.of("queryStringParameters", Map.of("limit", "1", "cursor", cursor))));
+
+        assertEquals(200, second.status(), second.response().getBody());
+        assertEquals(List.of("o-1", SAMPLE_ORDER), List.of(
+                ((List<Map<String, Object>>) first.json().get("orders")).get(0).get("orderId"),
+                ((List<Map<String, Object>>) second.json().get("orders")).get(0).get("orderId")));
+        assertEquals(1, secretsManager.reads(), "read once, then from the cache");
+        assertEquals(400, otherKey.status(), "a function with another key refuses the cursor");
     }
 
     @Test
