@@ -66,16 +66,6 @@ public final class Transaction {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
     }
 
-    /** Writes nothing to the item at {@code key}; the transaction commits only if it meets {@code condition}. */
-    public Transaction check(String action, Map<String, AttributeValue> key, String condition,
-                             Map<String, String> names, Map<String, AttributeValue> values) {
-        return add(action, TransactWriteItem.builder().conditionCheck(c -> c.tableName(tableName).key(key)
-                .conditionExpression(condition)
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(OrdersTable.orAbsent(values))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
-    }
-
     /**
      * Commits every action or none. Empty when it committed; the cancellation when a condition
      * failed. A cancellation for the moment only (throttling, a conflicting transaction) wrote nothing
