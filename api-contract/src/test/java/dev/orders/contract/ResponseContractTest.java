@@ -60,7 +60,7 @@ class ResponseContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("samples")
     void everySampleEventIsAnsweredItsSuccessStatusAsTheDocumentDescribesIt(Exchange sample, TestTable table) {
-        assertAnsweredAsDocumented(sample, Api.services(seeded(table, sample)));
+        assertAnsweredAsDocumented(sample, services(seeded(table, sample)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -68,7 +68,7 @@ class ResponseContractTest {
     void typicalErrorsAndAReplayAreAnsweredAsTheDocumentDescribesThem(Exchange error, TestTable table, LocalDynamoDb server) {
         Fixture fx = seeded(table, error);
         if (error.fault().isEmpty()) {
-            assertAnsweredAsDocumented(error, Api.services(fx));
+            assertAnsweredAsDocumented(error, services(fx));
             return;
         }
         Map<String, String> env = Api.environment(table.tableName(), server.endpoint());
@@ -81,7 +81,7 @@ class ResponseContractTest {
     @ParameterizedTest(name = "hostile variations of {0}")
     @MethodSource("samples")
     void everyHostileVariationOfASampleIsAnsweredAsTheDocumentDescribesIt(Exchange sample, TestTable table) {
-        Handlers handlers = Handlers.over(Api.services(seeded(table, sample)));
+        Handlers handlers = Handlers.over(services(seeded(table, sample)));
         String routeKey = routeKey(sample.sample());
         Map<String, Map<String, Object>> variations = new LinkedHashMap<>(HostileRequests.variants(sample.sample()));
         variations.remove(NO_REQUEST_CONTEXT);
@@ -145,5 +145,10 @@ class ResponseContractTest {
     private static String describe(APIGatewayV2HTTPResponse response, List<String> mismatches) {
         return response.getStatusCode() + " " + response.getHeaders() + " " + response.getBody()
                 + (mismatches.isEmpty() ? "" : "\n  - " + String.join("\n  - ", mismatches));
+    }
+
+    /** Every handler over one set of services on the test's table, configured as the template configures them. */
+    private static Services services(Fixture fx) {
+        return Services.fromEnvironment(Api.environment(fx), fx.testTable.client());
     }
 }
