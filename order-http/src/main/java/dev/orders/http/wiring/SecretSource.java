@@ -4,16 +4,15 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
-import software.amazon.lambda.powertools.parameters.cache.CacheManager;
-import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
 /**
  * A secret a function reads at run time. In AWS the environment holds only the secret's name or ARN,
  * {@code <NAME>_ID}, and the value comes from Secrets Manager through Powertools' cache: anyone allowed
  * to read the function's configuration learns no secret, and a rotated value takes effect within
  * {@link #MAX_AGE}, without a deploy. Locally there is no Secrets Manager: {@code ./sam-local} and the
- * tests set {@code <NAME>} to the value itself, which then wins.
+ * tests set {@code <NAME>} to the value itself, which then wins. Secrets Manager itself is
+ * {@link SecretsManagerStore}, referred to only by the functions that read a secret, so that the others'
+ * jars carry neither its client nor Powertools' parameters.
  */
 @FunctionalInterface
 public interface SecretSource {
@@ -28,16 +27,15 @@ public interface SecretSource {
     /** The current value: callers ask on every use and never keep it, so a rotation reaches them. */
     String value();
 
-    /** {@code <name>} itself if set, else the secret {@code <name>_ID} names, from {@code secretsManager}. */
-    static Optional<SecretSource> fromEnvironment(Map<String, String> env, String name,
-                                                  Supplier<SecretsProvider> secretsManager) {
+    /** {@code <name>} itself if set, else the secret {@code <name>_ID} names, from {@code store}. */
+    static Optional<SecretSource> fromEnvironment(Map<String, String> env, String name, Supplier<SecretStore> store) {
         String value = env.get(name);
         if (value != null && !value.isBlank()) {
             return Optional.of(() -> value);
         }
         String id = env.get(name + ID_SUFFIX);
         if (id != null && !id.isBlank()) {
-            return Optional.of(() -> secretsManager.get().get(id));
+            return Optional.of(() -> store.get().read(id));
         }
         return Optional.empty();
     }
@@ -53,33 +51,14 @@ public interface SecretSource {
         return new IllegalStateException("environment variable " + name + ID_SUFFIX + " (or " + name + ") is not set");
     }
 
-    /**
-     * The provider of {@code env}'s Secrets Manager client ({@link AwsClients}), built on first use: a
-     * function given its secrets' values (locally, in tests) never builds one.
-     */
-    static Supplier<SecretsProvider> secretsManager(Map<String, String> env) {
-        return new Supplier<>() {
-            private SecretsProvider provider;
-
-            @Override
-            public synchronized SecretsProvider get() {
-                if (provider == null) {
-                    provider = secretsManager(AwsClients.configure(SecretsManagerClient.builder(), env, AwsClients.httpClient())
-                            .overrideConfiguration(AwsClients.overrides().build()).build(), MAX_AGE);
-                }
-                return provider;
-            }
-        };
+    /** Where a secret is read by its id: Secrets Manager in AWS ({@link SecretsManagerStore}). */
+    @FunctionalInterface
+    interface SecretStore {
+        String read(String id);
     }
 
-    /**
-     * Powertools' provider over {@code client}, each value read again once {@code maxAge} old. Its cache
-     * compares expiry times with the system clock, read on every call: a SnapStart snapshot restored
-     * days later finds any value cached before the snapshot expired, and reads it again.
-     */
-    static SecretsProvider secretsManager(SecretsManagerClient client, Duration maxAge) {
-        CacheManager cache = new CacheManager();
-        cache.setDefaultExpirationTime(maxAge);
-        return SecretsProvider.builder().withClient(client).withCacheManager(cache).build();
-    }
+    /** The store of a function that reads no secret from Secrets Manager: an id given to it is a configuration error. */
+    Supplier<SecretStore> NO_STORE = () -> id -> {
+        throw new IllegalStateException("this function reads no secret from Secrets Manager, yet was given the id " + id);
+    };
 }

@@ -17,6 +17,7 @@ import dev.orders.dynamodb.table.UnansweredAttempts;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -37,14 +38,25 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
         return fromEnvironment(System.getenv());
     }
 
-    /** As Lambda builds a function: also primes the request path for a SnapStart snapshot. */
+    /** As Lambda builds a function that reads no secret from Secrets Manager. */
     public static Services fromEnvironment(Map<String, String> env) {
-        Services services = fromEnvironment(env, dynamoDb(env));
+        return fromEnvironment(env, SecretSource.NO_STORE);
+    }
+
+    /** As Lambda builds a function: also primes the request path for a SnapStart snapshot. */
+    public static Services fromEnvironment(Map<String, String> env, Supplier<SecretSource.SecretStore> secrets) {
+        Services services = fromEnvironment(env, dynamoDb(env), secrets);
         SnapStartPriming.registerIfSnapStart(env, services);
         return services;
     }
 
     public static Services fromEnvironment(Map<String, String> env, DynamoDbClient client) {
+        return fromEnvironment(env, client, SecretSource.NO_STORE);
+    }
+
+    /** {@code secrets}: where the cursor key is read when the environment holds its id ({@link SecretsManagerStore}). */
+    public static Services fromEnvironment(Map<String, String> env, DynamoDbClient client,
+                                           Supplier<SecretSource.SecretStore> secrets) {
         String tableName = AwsClients.required(env, TABLE_NAME);
         String shards = env.getOrDefault(STATUS_FEED_SHARDS, Integer.toString(OrdersTable.DEFAULT_STATUS_SHARDS));
         int statusShards;
@@ -54,7 +66,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
             throw new IllegalStateException(STATUS_FEED_SHARDS + " must be a whole number", e);
         }
         // Read on use, not here: only query-orders reads cursors, so only it is given the cursor secret.
-        SecretSource cursorSecret = SecretSource.fromEnvironment(env, CURSOR_SECRET, SecretSource.secretsManager(env))
+        SecretSource cursorSecret = SecretSource.fromEnvironment(env, CURSOR_SECRET, secrets)
                 .orElse(SecretSource.missing(CURSOR_SECRET));
         CursorCodec cursors = new CursorCodec(() -> cursorSecret.value().getBytes(StandardCharsets.UTF_8));
         return new Services(new OrdersTable(client, tableName, statusShards), Clock.systemUTC(), cursors);

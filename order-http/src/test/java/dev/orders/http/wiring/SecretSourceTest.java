@@ -25,7 +25,7 @@ class SecretSourceTest {
 
     @Test
     void aValueInTheEnvironmentWinsAndSecretsManagerIsNeverBuilt() {
-        Supplier<SecretsProvider> never = () -> {
+        Supplier<SecretSource.SecretStore> never = () -> {
             throw new AssertionError("no Secrets Manager client where the value is given");
         };
         SecretSource source = SecretSource.fromEnvironment(Map.of("CURSOR_SECRET", "a local value",
@@ -39,9 +39,9 @@ class SecretSourceTest {
         when(client.getSecretValue(any(GetSecretValueRequest.class)))
                 .thenReturn(GetSecretValueResponse.builder().secretString("first").build())
                 .thenReturn(GetSecretValueResponse.builder().secretString("second").build());
-        SecretsProvider cache = SecretSource.secretsManager(client, Duration.ofMillis(300));
+        SecretsProvider cache = SecretsManagerStore.provider(client, Duration.ofMillis(300));
         SecretSource source = SecretSource.fromEnvironment(Map.of("CURSOR_SECRET_ID", "order-service/cursor"),
-                "CURSOR_SECRET", () -> cache).orElseThrow();
+                "CURSOR_SECRET", () -> cache::get).orElseThrow();
         verifyNoInteractions(client);
 
         assertEquals("first", source.value());

@@ -17,6 +17,7 @@ import dev.orders.http.api.Router;
 import dev.orders.http.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.wiring.SecretSource;
+import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.http.wiring.Services;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -56,7 +57,7 @@ public final class PaymentWebhookFunction extends ApiFunction {
 
     /** The secrets configured by {@value #WEBHOOK_SECRET}; a function without them must not start. */
     public static SecretSource secret(Map<String, String> env) {
-        return SecretSource.fromEnvironment(env, WEBHOOK_SECRET, SecretSource.secretsManager(env))
+        return SecretSource.fromEnvironment(env, WEBHOOK_SECRET, SecretsManagerStore.fromEnvironment(env))
                 .orElseThrow(() -> SecretSource.notSet(WEBHOOK_SECRET));
     }
 

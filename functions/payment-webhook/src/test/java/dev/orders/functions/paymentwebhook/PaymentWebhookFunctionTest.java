@@ -24,6 +24,7 @@ import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.http.wiring.SecretSource;
+import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.testsupport.DynamoDbLocalExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Clock;
@@ -379,10 +380,10 @@ class PaymentWebhookFunctionTest {
         Map<String, String> env = Map.of(PaymentWebhookFunction.WEBHOOK_SECRET + SecretSource.ID_SUFFIX, SECRET_NAME,
                 "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
         SecretsManagerStub secretsManager = new SecretsManagerStub().put(SECRET_NAME, SECRET);
-        SecretsProvider cache = SecretSource.secretsManager(secretsManager.client(PaymentWebhookFunction.class, env),
+        SecretsProvider cache = SecretsManagerStore.provider(secretsManager.client(PaymentWebhookFunction.class, env),
                 Duration.ofSeconds(1));
         PaymentWebhookFunction deployed = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
-                SecretSource.fromEnvironment(env, PaymentWebhookFunction.WEBHOOK_SECRET, () -> cache).orElseThrow(),
+                SecretSource.fromEnvironment(env, PaymentWebhookFunction.WEBHOOK_SECRET, () -> cache::get).orElseThrow(),
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
         APIGatewayV2HTTPEvent signedWithTheNewSecret =
                 event("evt_rotated", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", "whsec_rotated");

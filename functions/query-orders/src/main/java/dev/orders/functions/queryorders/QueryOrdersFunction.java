@@ -17,6 +17,7 @@ import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
 import dev.orders.http.request.QueryParameters;
 import dev.orders.http.view.Views;
+import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.http.wiring.Services;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,9 @@ import java.util.Optional;
 public final class QueryOrdersFunction extends ApiFunction {
     private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
 
+    /** The one function that reads cursors, so the one given the cursor key's id, read from Secrets Manager. */
     public QueryOrdersFunction() {
-        this(Services.fromEnvironment());
+        this(Services.fromEnvironment(System.getenv(), SecretsManagerStore.fromEnvironment(System.getenv())));
     }
 
     public QueryOrdersFunction(Services services) {

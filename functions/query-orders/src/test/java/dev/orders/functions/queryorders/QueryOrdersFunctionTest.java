@@ -22,6 +22,7 @@ import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.http.wiring.SecretSource;
+import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbLocalExtension;
@@ -275,9 +276,9 @@ class QueryOrdersFunctionTest {
                 "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
         SecretsManagerStub secretsManager =
                 new SecretsManagerStub().put(secretArn, "the cursor key kept in Secrets Manager");
-        SecretsProvider provider = SecretSource.secretsManager(secretsManager.client(QueryOrdersFunction.class, env),
+        SecretsProvider provider = SecretsManagerStore.provider(secretsManager.client(QueryOrdersFunction.class, env),
                 SecretSource.MAX_AGE);
-        SecretSource key = SecretSource.fromEnvironment(env, Services.CURSOR_SECRET, () -> provider).orElseThrow();
+        SecretSource key = SecretSource.fromEnvironment(env, Services.CURSOR_SECRET, () -> provider::get).orElseThrow();
         Services services = Services.fromEnvironment(env, Api.dynamoDb(fx, QueryOrdersFunction.class, env));
         QueryOrdersFunction deployed = new QueryOrdersFunction(new Services(services.table(), services.clock(),
                 new CursorCodec(() -> key.value().getBytes(StandardCharsets.UTF_8))));
