@@ -47,4 +47,10 @@ public final class EmfOutput {
         Map<String, Object> aws = (Map<String, Object>) document.get("_aws");
         return ((List<Map<String, Object>>) aws.get("CloudWatchMetrics")).get(0);
     }
+
+    /** The value of {@code dimension} in each document that holds {@code metric}, in the order written. */
+    public static List<Object> dimensionOf(List<Map<String, Object>> documents, String metric, String dimension) {
+        return documents.stream().filter(document -> document.containsKey(metric))
+                .map(document -> document.get(dimension)).toList();
+    }
 }

@@ -20,6 +20,7 @@ import dev.orders.core.product.ProductDetails;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
+import dev.orders.http.support.EmfOutput;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import java.util.HashMap;
@@ -45,6 +46,17 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals("OrderStatusChanged", event.type());
         assertEquals(Map.of("from", "CREATED", "to", "AWAITING_PAYMENT", "reason", "checkout completed"),
                 event.change().data());
+    }
+
+    @Test
+    void aCheckoutIsCountedOnceAndARefusedOneNot() throws Exception {
+        List<Map<String, Object>> metrics = EmfOutput.written(() -> {
+            invoke(function, SampleEvents.load(CHANGE_STATUS));
+            invoke(function, SampleEvents.load(CHANGE_STATUS));
+        });
+
+        assertEquals(1, metrics.stream().filter(document -> document.containsKey("Checkouts")).count());
+        assertEquals(List.of("2xx", "4xx"), EmfOutput.dimensionOf(metrics, "Requests", "StatusClass"));
     }
 
     @Test

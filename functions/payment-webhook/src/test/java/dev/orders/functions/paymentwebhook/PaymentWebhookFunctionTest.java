@@ -20,6 +20,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.Json;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
+import dev.orders.http.support.EmfOutput;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.SecretsManagerStub;
@@ -211,6 +212,17 @@ class PaymentWebhookFunctionTest {
         assertAcknowledged(second, "payment-issue");
         assertEquals("DUPLICATE_CAPTURE", second.json().get("issue"));
         assertEquals(SAMPLE_TOTAL, order().capturedAmount());
+    }
+
+    @Test
+    void anAppliedCaptureIsCountedByTypeAndARecordedIssueByKind() throws Exception {
+        List<Map<String, Object>> metrics = EmfOutput.written(() -> {
+            invoke(function, SampleEvents.load(SAMPLE));
+            invoke(function, event("evt_twice", "payment.succeeded", SAMPLE_TOTAL));
+        });
+
+        assertEquals(List.of("payment.succeeded"), EmfOutput.dimensionOf(metrics, "PaymentsApplied", "Type"));
+        assertEquals(List.of("DUPLICATE_CAPTURE"), EmfOutput.dimensionOf(metrics, "PaymentIssues", "Kind"));
     }
 
     @Test
