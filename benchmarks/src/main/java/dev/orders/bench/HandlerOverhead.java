@@ -40,9 +40,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * replayed are those of that state, recorded from the handler itself.
  */
 final class HandlerOverhead {
-    private static final int WARM_UP = 300;
+    private static final int WARM_UP = 150;
     private static final int ROUNDS = 5;
-    private static final int PER_ROUND = 200;
+    private static final int PER_ROUND = 100;
     static final double TARGET = 0.9;
 
     private HandlerOverhead() {
