@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 
 /**
  * The order events of the table's stream, published on the order event bus. The template's filter lets
@@ -47,8 +48,13 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
         this.source = source;
     }
 
+    /** With Powertools' logging context (service, function, request id) on every line, as the HTTP functions log. */
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return PowertoolsLogging.withLogging(context, () -> publish(event));
+    }
+
+    private StreamsEventResponse publish(DynamodbEvent event) {
         List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
         List<EventEnvelope> envelopes = new ArrayList<>();
         List<String> sequenceNumbers = new ArrayList<>();
