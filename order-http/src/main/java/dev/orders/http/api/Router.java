@@ -13,7 +13,7 @@ import java.util.TreeSet;
  * a hand-made event without them is matched on method and raw path, which also tells 404 from 405.
  */
 public final class Router {
-    public static final String UNMATCHED = "unmatched";
+    private static final String UNMATCHED = "unmatched";
     private final Map<String, Route> routes = new LinkedHashMap<>();
 
     public Router(List<Route> routes) {

@@ -55,8 +55,8 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     /** {@code secrets}: where the cursor key is read when the environment holds its id ({@link SecretsManagerStore}). */
-    public static Services fromEnvironment(Map<String, String> env, DynamoDbClient client,
-                                           Supplier<SecretSource.SecretStore> secrets) {
+    private static Services fromEnvironment(Map<String, String> env, DynamoDbClient client,
+                                            Supplier<SecretSource.SecretStore> secrets) {
         String tableName = AwsClients.required(env, TABLE_NAME);
         String shards = env.getOrDefault(STATUS_FEED_SHARDS, Integer.toString(OrdersTable.DEFAULT_STATUS_SHARDS));
         int statusShards;
