@@ -1,0 +1,70 @@
+package software.amazon.awssdk.regions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.regions.servicemetadata.StsServiceMetadata;
+
+class GeneratedServiceMetadataProviderTest {
+    private final ServiceMetadataProvider provider = new GeneratedServiceMetadataProvider();
+
+    @Test
+    void replacesTheSdksProviderOnThisClassPath() {
+        assertSame(provider.serviceMetadata("dynamodb"), ServiceMetadata.of("dynamodb"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dynamodb", "events", "secretsmanager"})
+    void answersTheSdksOwnMetadataForTheServicesTheFunctionsCall(String endpointPrefix) throws Exception {
+        assertEquals(sdkProviderAnswer(endpointPrefix).getClass().getName(),
+                provider.serviceMetadata(endpointPrefix).getClass().getName());
+    }
+
+    @Test
+    void answersAnyOtherServiceWithTheSdksDefaultMetadata() throws Exception {
+        assertNull(provider.serviceMetadata("sts"));
+        assertInstanceOf(StsServiceMetadata.class, sdkProviderAnswer("sts"));
+        ServiceMetadata sts = assertInstanceOf(DefaultServiceMetadata.class, ServiceMetadata.of("sts"));
+        assertEquals("sts.eu-west-1.amazonaws.com", sts.endpointFor(Region.EU_WEST_1).toString());
+    }
+
+    @Test
+    void keepsTheSigningRegionsOfTheSdksMetadata() {
+        ServiceMetadata dynamodb = ServiceMetadata.of("dynamodb");
+        assertEquals(Region.US_EAST_1, dynamodb.signingRegion(Region.of("us-east-1-fips")));
+        assertEquals("dynamodb.cn-north-1.amazonaws.com.cn", dynamodb.endpointFor(Region.CN_NORTH_1).toString());
+    }
+
+    /** What the SDK's generated provider, read from the regions jar and defined apart from this module's, answers. */
+    private static ServiceMetadata sdkProviderAnswer(String endpointPrefix) throws Exception {
+        URL regionsJar = ServiceMetadata.class.getProtectionDomain().getCodeSource().getLocation();
+        String classFile = GeneratedServiceMetadataProvider.class.getName().replace('.', '/') + ".class";
+        byte[] sdkClass;
+        try (URLClassLoader jar = new URLClassLoader(new URL[] {regionsJar}, null);
+             InputStream in = jar.getResourceAsStream(classFile)) {
+            sdkClass = in.readAllBytes();
+        }
+        ServiceMetadataProvider sdkProvider = (ServiceMetadataProvider) new SdkClassLoader()
+                .define(sdkClass).getConstructor().newInstance();
+        return sdkProvider.serviceMetadata(endpointPrefix);
+    }
+
+    /** Defines one class itself; everything it refers to comes from the test's class path. */
+    private static final class SdkClassLoader extends ClassLoader {
+        SdkClassLoader() {
+            super(GeneratedServiceMetadataProviderTest.class.getClassLoader());
+        }
+
+        Class<?> define(byte[] classFile) {
+            return defineClass(null, classFile, 0, classFile.length);
+        }
+    }
+}
