@@ -1,16 +1,20 @@
 package dev.orders.core.order;
 
-/** Outcome of adding, removing or re-statusing an order line. Only the named cases write anything. */
+/**
+ * Outcome of adding, removing or re-statusing an order line. Only the first three cases write anything,
+ * and carry the order's version they wrote (its ETag).
+ */
 public sealed interface ItemChangeOutcome {
     /** The line was written and the order's total and item count moved with it. */
-    record Added(OrderItem item) implements ItemChangeOutcome {
+    record Added(OrderItem item, long orderVersion) implements ItemChangeOutcome {
     }
 
     /** The line is gone and the order's total and item count moved with it. */
-    record Removed(OrderItem item) implements ItemChangeOutcome {
+    record Removed(OrderItem item, long orderVersion) implements ItemChangeOutcome {
     }
 
-    record StatusChanged(OrderItem item) implements ItemChangeOutcome {
+    /** The line has its new status; the order's status followed it when the lines' counts say so. */
+    record StatusChanged(OrderItem item, long orderVersion) implements ItemChangeOutcome {
     }
 
     /** The caller's expected version of the order is not the current one; nothing was written. */

@@ -32,8 +32,15 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
 
     /** Outcome of an addition. */
     public sealed interface Result {
-        /** {@code replayed}: an earlier request with the same key added it, and nothing was written now. */
-        record Added(OrderItem item, boolean replayed) implements Result {
+        /** The line was added, moving the order to {@code orderVersion}. */
+        record Added(OrderItem item, long orderVersion) implements Result {
+        }
+
+        /**
+         * An earlier request with the same key added the line; nothing was written now. The order was not
+         * read, so its version is not known (it may have moved since).
+         */
+        record Replayed(OrderItem item) implements Result {
         }
 
         /** The order refused the line (not found, not open, full); nothing was written. */
@@ -82,7 +89,7 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
     }
 
     private static Result decided(ItemChangeOutcome outcome) {
-        return outcome instanceof ItemChangeOutcome.Added added ? new Result.Added(added.item(), false)
+        return outcome instanceof ItemChangeOutcome.Added added ? new Result.Added(added.item(), added.orderVersion())
                 : new Result.Refused(outcome);
     }
 
@@ -102,6 +109,6 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
         OrderItem line = new OrderItem(orderId, key.customerId(), record.get().string(ITEM_ID), request.sku(),
                 Optional.of(record.get().string(NAME)), request.quantity(), record.get().number(UNIT_PRICE),
                 ItemStatus.PENDING, createdAt, createdAt);
-        return Optional.of(new Result.Added(line, true));
+        return Optional.of(new Result.Replayed(line));
     }
 }

@@ -120,16 +120,15 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
             Order order = read.get().orElseThrow();
             long total = order.total() + line.lineTotal();
             LineStatuses lines = order.lines().added();
-            Transaction transaction = RootChange.of(order, line.createdAt())
+            RootChange change = RootChange.of(order, line.createdAt())
                     .set(OrderCodec.TOTAL, n(total)).lines(lines)
                     .event(nextEvent(order, line.createdAt(), actor,
-                            new OrderChange.OrderLineAdded(LineDetails.of(line), total, lines.total())))
-                    .addTo(table.transaction())
-                    .putNew(LINE, OrderCodec.encodeItem(line));
+                            new OrderChange.OrderLineAdded(LineDetails.of(line), total, lines.total())));
+            Transaction transaction = change.addTo(table.transaction()).putNew(LINE, OrderCodec.encodeItem(line));
             record.ifPresent(r -> records.addTo(transaction, r));
             Optional<Cancellation> cancelled = transaction.commit();
             if (cancelled.isEmpty()) {
-                return Optional.of(Optional.of(new ItemChangeOutcome.Added(line)));
+                return Optional.of(Optional.of(new ItemChangeOutcome.Added(line, change.version())));
             }
             if (record.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
                 return Optional.of(Optional.empty());
@@ -158,16 +157,16 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
             Instant now = now();
             long total = order.total() - line.lineTotal();
             LineStatuses lines = order.lines().removed(line.itemStatus());
-            Optional<Cancellation> cancelled = RootChange.of(order, now)
+            RootChange change = RootChange.of(order, now)
                     .set(OrderCodec.TOTAL, n(total)).lines(lines)
                     .event(nextEvent(order, now, actor,
-                            new OrderChange.OrderLineRemoved(LineDetails.of(line), total, lines.total())))
-                    .addTo(table.transaction())
+                            new OrderChange.OrderLineRemoved(LineDetails.of(line), total, lines.total())));
+            Optional<Cancellation> cancelled = change.addTo(table.transaction())
                     .delete(LINE, OrderCodec.itemKey(orderId, itemId), "attribute_exists(#pk)",
                             Map.of("#pk", Keys.PK), Map.of())
                     .commit();
             if (cancelled.isEmpty()) {
-                return Optional.of(new ItemChangeOutcome.Removed(line));
+                return Optional.of(new ItemChangeOutcome.Removed(line, change.version()));
             }
             RootChange.requireLostRace(cancelled.get(), order);
             return Optional.empty();
@@ -214,7 +213,8 @@ public record OrderLines(OrdersTable table, OrderReads reads, ProductCatalog pro
                     .commit();
             if (cancelled.isEmpty()) {
                 return Optional.of(new ItemChangeOutcome.StatusChanged(new OrderItem(orderId, customerId, itemId,
-                        line.sku(), line.name(), line.quantity(), line.unitPrice(), target, line.createdAt(), now)));
+                        line.sku(), line.name(), line.quantity(), line.unitPrice(), target, line.createdAt(), now),
+                        change.version()));
             }
             RootChange.requireLostRace(cancelled.get(), order);
             return Optional.empty();

@@ -112,6 +112,11 @@ final class RootChange {
         return read.version() + events.size() + 1;
     }
 
+    /** The version the root gets: that of the last event added. */
+    long version() {
+        return read.version() + events.size();
+    }
+
     /**
      * Fails unless a cancelled change lost a race: the root is no longer the version read (the order as
      * it is now is the root's old item). Another failed condition (an event row before its version, a
@@ -134,7 +139,7 @@ final class RootChange {
         allNames.put("#customer", OrderCodec.CUSTOMER_ID);
         allNames.put("#status", OrderCodec.STATUS);
         Map<String, AttributeValue> allValues = new HashMap<>(values);
-        allValues.put(":version", n(read.version() + events.size()));
+        allValues.put(":version", n(version()));
         allValues.put(":read", n(read.version()));
         allValues.put(":customer", s(read.customerId()));
         allValues.put(":readStatus", s(read.status()));

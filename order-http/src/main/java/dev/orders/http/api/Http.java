@@ -20,8 +20,8 @@ public final class Http {
         return response(status, JSON, Json.write(body), headers);
     }
 
-    public static APIGatewayV2HTTPResponse noContent() {
-        return APIGatewayV2HTTPResponse.builder().withStatusCode(204).withHeaders(new HashMap<>()).build();
+    public static APIGatewayV2HTTPResponse noContent(Map<String, String> headers) {
+        return APIGatewayV2HTTPResponse.builder().withStatusCode(204).withHeaders(new HashMap<>(headers)).build();
     }
 
     public static APIGatewayV2HTTPResponse problem(Problem problem) {
@@ -32,7 +32,7 @@ public final class Http {
         return response(problem.status(), PROBLEM_JSON, Json.write(problem.toJson()), headers);
     }
 
-    /** The ETag of an order: its version, which every status change moves. */
+    /** The ETag of an order: its version, which every change of the order or its lines moves. */
     public static String etag(long version) {
         return "\"" + version + "\"";
     }

@@ -49,7 +49,10 @@ public final class OutcomeResponses {
 
     public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result) {
         if (result instanceof LineIntake.Result.Added added) {
-            return added(added.item(), added.replayed() ? Map.of("idempotent-replayed", "true") : Map.of());
+            return added(added.item(), Map.of("etag", Http.etag(added.orderVersion())));
+        }
+        if (result instanceof LineIntake.Result.Replayed replayed) {
+            return added(replayed.item(), Map.of("idempotent-replayed", "true"));
         }
         if (result instanceof LineIntake.Result.Refused refused) {
             return itemChange(refused.refusal());
@@ -91,13 +94,13 @@ public final class OutcomeResponses {
 
     public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
-            return added(added.item(), Map.of());
+            return added(added.item(), Map.of("etag", Http.etag(added.orderVersion())));
         }
-        if (outcome instanceof ItemChangeOutcome.Removed) {
-            return Http.noContent();
+        if (outcome instanceof ItemChangeOutcome.Removed removed) {
+            return Http.noContent(Map.of("etag", Http.etag(removed.orderVersion())));
         }
         if (outcome instanceof ItemChangeOutcome.StatusChanged changed) {
-            return Http.json(200, Views.item(changed.item()));
+            return Http.json(200, Views.item(changed.item()), Map.of("etag", Http.etag(changed.orderVersion())));
         }
         return Http.problem(itemRefusal(outcome));
     }

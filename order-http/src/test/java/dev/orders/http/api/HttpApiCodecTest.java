@@ -48,7 +48,7 @@ class HttpApiCodecTest {
         for (APIGatewayV2HTTPResponse response : List.of(
                 Http.json(201, Map.of("orderId", "o-1"), Map.of("location", "/orders/o-1")),
                 Http.problem(Problem.of(404, "not-found", "Not found", "No such order.")),
-                Http.noContent())) {
+                Http.noContent(Map.of()))) {
             ByteArrayOutputStream ours = new ByteArrayOutputStream();
             ByteArrayOutputStream runtime = new ByteArrayOutputStream();
             HttpApiCodec.writeResponse(response, ours);

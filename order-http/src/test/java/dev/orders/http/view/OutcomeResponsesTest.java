@@ -62,6 +62,16 @@ class OutcomeResponsesTest {
     }
 
     @Test
+    void everyLineChangeAnswersTheOrdersNewVersionAsItsETag() {
+        OrderItem item = (OrderItem) sample(OrderItem.class);
+        List<ItemChangeOutcome> changes = List.of(new ItemChangeOutcome.Added(item, 2),
+                new ItemChangeOutcome.Removed(item, 3), new ItemChangeOutcome.StatusChanged(item, 7));
+
+        assertEquals(List.of("\"2\"", "\"3\"", "\"7\""), changes.stream()
+                .map(change -> OutcomeResponses.itemChange(change).getHeaders().get("etag")).toList());
+    }
+
+    @Test
     void everyOrderIntakeResultHasItsOwnAnswer() {
         answersEachCase(OrderIntake.Result.class, OutcomeResponses::orderIntake, Map.of(
                 OrderIntake.Result.Created.class, 201,
@@ -89,8 +99,8 @@ class OutcomeResponsesTest {
     void everyLineIntakeResultHasItsOwnAnswerAndARefusalIsAnsweredAsTheItemChangeItIs() {
         OrderItem item = (OrderItem) sample(OrderItem.class);
         ItemChangeOutcome refusal = new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID);
-        List<LineIntake.Result> cases = List.of(new LineIntake.Result.Added(item, false),
-                new LineIntake.Result.Added(item, true), new LineIntake.Result.Refused(refusal),
+        List<LineIntake.Result> cases = List.of(new LineIntake.Result.Added(item, 4),
+                new LineIntake.Result.Replayed(item), new LineIntake.Result.Refused(refusal),
                 new LineIntake.Result.KeyReused());
         assertEquals(Set.of(LineIntake.Result.class.getPermittedSubclasses()),
                 cases.stream().map(Object::getClass).collect(Collectors.toSet()));
@@ -99,7 +109,9 @@ class OutcomeResponsesTest {
 
         assertEquals(List.of(201, 201, 409, 422), answers.stream().map(APIGatewayV2HTTPResponse::getStatusCode).toList());
         assertNull(answers.get(0).getHeaders().get("idempotent-replayed"));
+        assertEquals("\"4\"", answers.get(0).getHeaders().get("etag"));
         assertEquals("true", answers.get(1).getHeaders().get("idempotent-replayed"));
+        assertNull(answers.get(1).getHeaders().get("etag"), "a replay does not know the order's version now");
         assertEquals(answers.get(0).getBody(), answers.get(1).getBody());
         assertEquals(OutcomeResponses.itemChange(refusal).getBody(), answers.get(2).getBody());
         assertEquals(OutcomeResponses.orderIntake(new OrderIntake.Result.KeyReused()).getBody(), answers.get(3).getBody());

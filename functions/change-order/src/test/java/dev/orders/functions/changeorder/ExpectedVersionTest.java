@@ -107,6 +107,35 @@ class ExpectedVersionTest extends SampleOrderTest {
     }
 
     @Test
+    void everyLineChangeAnswersTheOrdersNewVersionAsAnETagTheNextChangeMayName() {
+        Reply first = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "\"1\""));
+        Reply second = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), first.header("etag").orElseThrow()));
+        Reply removed = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), second.header("etag").orElseThrow()));
+        Reply checkout = invoke(function, ifMatch(withBody(CHANGE_STATUS, Map.of("status", "AWAITING_PAYMENT")),
+                removed.header("etag").orElseThrow()));
+
+        assertEquals(List.of(201, 201, 204, 200), List.of(first.status(), second.status(), removed.status(),
+                checkout.status()), checkout.response().getBody());
+        assertEquals(List.of("\"2\"", "\"3\"", "\"4\"", "\"5\""), List.of(first.header("etag").orElseThrow(),
+                second.header("etag").orElseThrow(), removed.header("etag").orElseThrow(),
+                checkout.header("etag").orElseThrow()));
+    }
+
+    @Test
+    void aLineStatusChangeAnswersTheVersionOfTheOrderFollowingItsLinesAsItsETag() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
+
+        Reply picked = invoke(function, ifMatch(SampleEvents.load(CHANGE_ITEM_STATUS), "\"2\""));
+        Reply next = invoke(function, ifMatch(variant(CHANGE_ITEM_STATUS, Map.of("pathParameters", Map.of("customerId",
+                SAMPLE_CUSTOMER, "orderId", SAMPLE_ORDER, "itemId", SAMPLE_OTHER_ITEM))), picked.header("etag").orElseThrow()));
+
+        // The first pick was two events: the line's, then the order following it to IN_FULFILLMENT.
+        assertEquals(Optional.of("\"4\""), picked.header("etag"));
+        assertEquals(200, next.status(), next.response().getBody());
+        assertEquals(Optional.of("\"5\""), next.header("etag"));
+    }
+
+    @Test
     void anExpectedVersionThatDisagreesWithIfMatchIs400AndWritesNothing() {
         Snapshot created = snapshot();
         Reply addition = invoke(function, ifMatch(withBody(ADD_ITEM,
