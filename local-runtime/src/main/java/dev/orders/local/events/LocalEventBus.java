@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import software.amazon.event.ruler.Machine;
 
@@ -52,11 +53,10 @@ public final class LocalEventBus implements AutoCloseable {
     private final Optional<Path> eventsFile;
     private final List<Subscription> subscriptions;
     private final Machine rules = new Machine();
-    private final ExecutorService deliveries = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "sam-local-event-bus");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService deliveries = Executors.newSingleThreadExecutor(daemon("sam-local-event-bus"));
+    // Each exchange on a thread of its own: on the server's one dispatcher thread, a client that stopped halfway
+    // through its request (an SDK call interrupted while sending) would keep every other PutEvents waiting.
+    private final ExecutorService exchanges = Executors.newCachedThreadPool(daemon("sam-local-event-bus-http"));
 
     private LocalEventBus(HttpServer server, String region, Optional<Path> eventsFile, List<Subscription> subscriptions) {
         this.server = server;
@@ -84,6 +84,7 @@ public final class LocalEventBus implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
             LocalEventBus bus = new LocalEventBus(server, region, eventsFile, subscriptions);
             server.createContext("/", bus::handle);
+            server.setExecutor(bus.exchanges);
             server.start();
             return bus;
         } catch (IOException e) {
@@ -193,9 +194,18 @@ public final class LocalEventBus implements AutoCloseable {
         exchange.getResponseBody().write(bytes);
     }
 
+    private static ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
     @Override
     public void close() {
         server.stop(0);
+        exchanges.shutdown();
         deliveries.shutdown();
     }
 }

@@ -10,11 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
@@ -28,7 +31,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * the function in batches of its size in the exact {@code DynamodbEvent} shape, resumed from the record
  * the function reports failed ({@code batchItemFailures}), at most the event's retry attempts, after
  * which the record goes to the dead-letter file. With a positions file (--data-dir) the last record
- * handled per shard survives a restart, so nothing is lost or sent twice.
+ * handled per shard survives a restart, so nothing is lost or sent twice. Closing it lets an invocation in
+ * flight finish, as disabling an event source mapping does.
  */
 public final class LocalStreamPoller implements AutoCloseable {
     private static final long IDLE_MILLIS = 200;
@@ -40,6 +44,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     }
 
     private final SamTemplate.StreamEvent source;
+    private final Duration timeout;
     private final Target function;
     private final DynamoDbClient dynamoDb;
     private final DynamoDbStreamsClient streams;
@@ -49,12 +54,13 @@ public final class LocalStreamPoller implements AutoCloseable {
     private final StreamFilter filter;
     private final Map<String, String> positions = new LinkedHashMap<>();
     private final Thread thread;
-    private volatile boolean running = true;
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     public LocalStreamPoller(SamTemplate.Function function, SamTemplate.StreamEvent source, Target target,
                              DynamoDbClient dynamoDb, DynamoDbStreamsClient streams, String tableName, String region,
                              Optional<Path> dataDir) {
         this.source = source;
+        this.timeout = function.timeout();
         this.function = target;
         this.dynamoDb = dynamoDb;
         this.streams = streams;
@@ -78,19 +84,30 @@ public final class LocalStreamPoller implements AutoCloseable {
     }
 
     private void run() {
-        while (running) {
-            try {
-                if (!pollOnce()) {
-                    Thread.sleep(IDLE_MILLIS);
+        try {
+            while (running()) {
+                try {
+                    if (!pollOnce()) {
+                        pause(IDLE_MILLIS);
+                    }
+                } catch (RuntimeException e) {
+                    Log.SAM_LOCAL.line("stream of " + tableName + " for " + source.event() + ": " + e.getMessage()
+                            + "; trying again");
+                    pause(IDLE_MILLIS * 5);
                 }
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                Log.SAM_LOCAL.line("stream of " + tableName + " for " + source.event() + ": " + e.getMessage()
-                        + "; trying again");
-                sleepQuietly();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+    }
+
+    private boolean running() {
+        return closed.getCount() > 0;
+    }
+
+    /** Waits {@code millis}, or less if the poller is closed meanwhile. */
+    private void pause(long millis) throws InterruptedException {
+        closed.await(millis, TimeUnit.MILLISECONDS);
     }
 
     /** One pass over every shard; true when it handled any record. */
@@ -118,30 +135,29 @@ public final class LocalStreamPoller implements AutoCloseable {
             return false;
         }
         List<Record> kept = page.records().stream().filter(filter::matches).toList();
-        for (int start = 0; start < kept.size() && running; start += source.batchSize()) {
+        for (int start = 0; start < kept.size(); start += source.batchSize()) {
             List<Record> batch = kept.subList(start, Math.min(kept.size(), start + source.batchSize()));
-            deliver(streamArn, batch);
-            if (running) {
-                remember(shardId, batch.get(batch.size() - 1).dynamodb().sequenceNumber());
+            if (!running() || !deliver(streamArn, batch)) {
+                return true; // closed before this batch was through: the next start resumes from it
             }
+            remember(shardId, batch.get(batch.size() - 1).dynamodb().sequenceNumber());
         }
-        if (running) {
-            remember(shardId, page.records().get(page.records().size() - 1).dynamodb().sequenceNumber());
-        }
+        remember(shardId, page.records().get(page.records().size() - 1).dynamodb().sequenceNumber());
         return true;
     }
 
     /**
      * The batch to the function until every record is through: from the reported record again after a
-     * failure, at most the event's retry attempts for one record, then that record is dead-lettered.
+     * failure, at most the event's retry attempts for one record, then that record is dead-lettered. False
+     * when the poller was closed before the batch was through.
      */
-    private void deliver(String streamArn, List<Record> batch) throws InterruptedException {
+    private boolean deliver(String streamArn, List<Record> batch) throws InterruptedException {
         List<Record> pending = batch;
         int attempts = 0;
-        while (!pending.isEmpty() && running) {
+        while (!pending.isEmpty() && running()) {
             Optional<String> failed = invoke(streamArn, pending);
             if (failed.isEmpty()) {
-                return;
+                return true;
             }
             int index = indexOf(pending, failed.get());
             if (index > 0) {
@@ -154,9 +170,10 @@ public final class LocalStreamPoller implements AutoCloseable {
                 pending = pending.subList(1, pending.size());
                 attempts = 0;
             } else {
-                Thread.sleep(IDLE_MILLIS);
+                pause(IDLE_MILLIS);
             }
         }
+        return pending.isEmpty();
     }
 
     /** The sequence number the function reported failed, if any; a function error fails the whole batch. */
@@ -251,17 +268,18 @@ public final class LocalStreamPoller implements AutoCloseable {
         return dataDir.orElseThrow().resolve("stream-positions-" + source.event() + ".json");
     }
 
-    private static void sleepQuietly() {
+    /**
+     * Stops polling. An invocation in flight is not interrupted (an SDK call it is making would fail half
+     * done, a PutEvents the bus already took reported as failed): it gets the function's timeout to finish.
+     */
+    @Override
+    public void close() {
+        closed.countDown();
         try {
-            Thread.sleep(IDLE_MILLIS * 5);
+            thread.join(timeout.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    @Override
-    public void close() {
-        running = false;
-        thread.interrupt();
+        thread.interrupt(); // still running past the timeout: Lambda would have stopped it too
     }
 }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +32,8 @@ class LocalEventBusTest {
     private static EventBridgeClient client(LocalEventBus bus) {
         return EventBridgeClient.builder().endpointOverride(bus.endpoint()).region(Region.EU_WEST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .httpClient(UrlConnectionHttpClient.create()).build();
+                .httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(10))).build();
     }
 
     private static PutEventsRequestEntry entry(String detailType, String detail) {
@@ -70,6 +74,23 @@ class LocalEventBusTest {
         assertEquals(List.of("o-1"), delivered.get("resources"));
         assertEquals(Map.of("metadata", Map.of("eventId", "o-1:2"), "data", Map.of("amount", 3399)), delivered.get("detail"));
         assertEquals(List.of(delivered), paid, "only the PaymentCaptured event matches the rule");
+    }
+
+    /** What a publisher's SDK call interrupted while sending leaves: headers, part of the body, then nothing. */
+    @Test
+    void aRequestStoppedHalfwayHoldsUpNoOtherPutEvents() throws Exception {
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty());
+             Socket stalled = new Socket(bus.endpoint().getHost(), bus.endpoint().getPort());
+             EventBridgeClient client = client(bus)) {
+            stalled.getOutputStream().write(("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: AWSEvents.PutEvents\r\n"
+                    + "Content-Type: application/x-amz-json-1.1\r\nContent-Length: 1000\r\n\r\n{\"Entries\":[")
+                    .getBytes(StandardCharsets.US_ASCII));
+            stalled.getOutputStream().flush();
+
+            PutEventsResponse response = client.putEvents(b -> b.entries(entry("OrderCreated", "{\"data\":{}}")));
+
+            assertEquals(0, response.failedEntryCount());
+        }
     }
 
     @Test
