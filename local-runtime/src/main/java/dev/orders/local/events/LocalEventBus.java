@@ -1,5 +1,6 @@
 package dev.orders.local.events;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -104,7 +105,14 @@ public final class LocalEventBus implements AutoCloseable {
                         "message", "the local event bus serves " + TARGET + " only, not " + target));
                 return;
             }
-            Map<String, Object> request = JSON.std.mapFrom(exchange.getRequestBody().readAllBytes());
+            Map<String, Object> request;
+            try {
+                request = JSON.std.mapFrom(exchange.getRequestBody().readAllBytes());
+            } catch (JsonProcessingException e) {
+                answer(exchange, 400, Map.of("__type", "SerializationException",
+                        "message", "the request body is not a JSON object"));
+                return;
+            }
             List<?> entries = request.get("Entries") instanceof List<?> list ? list : List.of();
             if (entries.isEmpty() || entries.size() > MAX_ENTRIES) {
                 answer(exchange, 400, Map.of("__type", "ValidationException",
@@ -119,7 +127,8 @@ public final class LocalEventBus implements AutoCloseable {
                 results.add(result);
             }
             answer(exchange, 200, Map.of("FailedEntryCount", failed, "Entries", results));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException e) {
+            // Writing the events file failed, say: the publisher gets an answer it retries, not a closed connection.
             Log.SAM_LOCAL.line("local event bus: " + e);
             answer(exchange, 500, Map.of("__type", "InternalException", "message", String.valueOf(e.getMessage())));
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import java.net.HttpURLConnection;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -104,6 +105,21 @@ class LocalEventBusTest {
             assertNotNull(response.entries().get(0).eventId());
             assertNull(response.entries().get(1).eventId());
             assertEquals("MalformedDetail", response.entries().get(1).errorCode());
+        }
+    }
+
+    @Test
+    void aBodyThatIsNoJsonIs400SerializationExceptionAsEventBridgeAnswersIt() throws Exception {
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty())) {
+            HttpURLConnection post = (HttpURLConnection) bus.endpoint().toURL().openConnection();
+            post.setRequestMethod("POST");
+            post.setDoOutput(true);
+            post.setRequestProperty("X-Amz-Target", "AWSEvents.PutEvents");
+            post.setRequestProperty("Content-Type", "application/x-amz-json-1.1");
+            post.getOutputStream().write("{\"Entries\": [".getBytes(StandardCharsets.UTF_8));
+
+            assertEquals(400, post.getResponseCode());
+            assertEquals("SerializationException", JSON.std.mapFrom(post.getErrorStream()).get("__type"));
         }
     }
 }
