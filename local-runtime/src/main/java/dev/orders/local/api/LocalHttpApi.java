@@ -3,6 +3,7 @@ package dev.orders.local.api;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.orders.local.HttpServers;
 import dev.orders.local.Log;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.LambdaFunction;
@@ -62,10 +63,7 @@ public final class LocalHttpApi implements AutoCloseable {
 
     /** Binds and serves; returns the bound address (port 0 picks a free one). */
     public InetSocketAddress start(String host, int port) throws IOException {
-        // Without TCP_NODELAY, headers and body go out as two segments and the client's delayed ACK
-        // adds ~40 ms to many responses. Read once, when the JDK's server is first used.
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-        server = HttpServer.create(new InetSocketAddress(host, port), 64);
+        server = HttpServers.create(new InetSocketAddress(host, port), 64);
         executor = Executors.newFixedThreadPool(THREADS, r -> {
             Thread thread = new Thread(r, "sam-local-http");
             thread.setDaemon(true);

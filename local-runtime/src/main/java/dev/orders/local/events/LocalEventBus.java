@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.orders.local.HttpServers;
 import dev.orders.local.Log;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,7 +83,7 @@ public final class LocalEventBus implements AutoCloseable {
     /** A bus on {@code port} of the loopback interface (0: a free one), delivering to {@code subscriptions}. */
     public static LocalEventBus start(String region, Optional<Path> eventsFile, int port, List<Subscription> subscriptions) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            HttpServer server = HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
             LocalEventBus bus = new LocalEventBus(server, region, eventsFile, subscriptions);
             server.createContext("/", bus::handle);
             server.setExecutor(bus.exchanges);
