@@ -69,7 +69,7 @@ public sealed interface Access {
     /** {@code rule}'s refusal of the request's caller; a request without a caller is refused with 401. */
     private static Optional<APIGatewayV2HTTPResponse> authenticated(
             HttpRequest request, Function<Caller, Optional<APIGatewayV2HTTPResponse>> rule) {
-        Optional<Caller> caller = Caller.of(request);
+        Optional<Caller> caller = request.caller();
         return caller.isPresent() ? rule.apply(caller.get()) : Optional.of(unauthenticated());
     }
 

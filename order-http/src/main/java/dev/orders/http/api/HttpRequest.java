@@ -22,6 +22,8 @@ public final class HttpRequest {
 
     private final APIGatewayV2HTTPEvent event;
     private final Map<String, String> pathParameters;
+    /** Read from the claims on first use: the route's access, the role and the actor all ask for it. */
+    private Optional<Caller> caller;
 
     HttpRequest(APIGatewayV2HTTPEvent event, Map<String, String> pathParameters) {
         this.event = event;
@@ -113,14 +115,22 @@ public final class HttpRequest {
                 : Optional.ofNullable(context.getAuthorizer().getJwt());
     }
 
+    /** Who sent the request; empty when it carries no usable subject (see {@link Caller#of}). */
+    Optional<Caller> caller() {
+        if (caller == null) {
+            caller = Caller.of(this);
+        }
+        return caller;
+    }
+
     /** The role the caller acts in; the least privileged one for a request without a caller. */
     public Role role() {
-        return Caller.of(this).map(Caller::role).orElse(Role.CUSTOMER);
+        return caller().map(Caller::role).orElse(Role.CUSTOMER);
     }
 
     /** Who is acting, as recorded in the status history. */
     public String actor() {
-        return Caller.of(this).map(caller -> "user:" + caller.subject()).orElse("api");
+        return caller().map(caller -> "user:" + caller.subject()).orElse("api");
     }
 
     /** The body is larger than {@link #MAX_BODY_BYTES}. */
