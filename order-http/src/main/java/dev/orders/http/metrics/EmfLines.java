@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +29,8 @@ import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 final class EmfLines implements Metrics {
     /** CloudWatch reads at most 100 metrics from one document. */
     private static final int MAX_METRICS = 100;
+    /** Worked out once: every document names the unit of each of its metrics. */
+    private static final Map<MetricUnit, String> UNIT_NAMES = unitNames();
 
     private String namespace;
     private DimensionSet defaultDimensions;
@@ -182,7 +185,7 @@ final class EmfLines implements Metrics {
         metrics.forEach((name, metric) -> {
             Map<String, Object> definition = new LinkedHashMap<>();
             definition.put("Name", name);
-            definition.put("Unit", unitName(metric.unit()));
+            definition.put("Unit", UNIT_NAMES.get(metric.unit()));
             if (metric.resolution() == MetricResolution.HIGH) {
                 definition.put("StorageResolution", metric.resolution().getSeconds());
             }
@@ -194,6 +197,14 @@ final class EmfLines implements Metrics {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static Map<MetricUnit, String> unitNames() {
+        Map<MetricUnit, String> names = new EnumMap<>(MetricUnit.class);
+        for (MetricUnit unit : MetricUnit.values()) {
+            names.put(unit, unitName(unit));
+        }
+        return names;
     }
 
     /** CloudWatch's unit name: {@code BYTES_SECOND} is "Bytes/Second", {@code MILLISECONDS} "Milliseconds". */
