@@ -31,6 +31,8 @@ final class EmfLines implements Metrics {
     private static final int MAX_METRICS = 100;
     /** Worked out once: every document names the unit of each of its metrics. */
     private static final Map<MetricUnit, String> UNIT_NAMES = unitNames();
+    /** The last namespace found valid: Powertools' check compiles its pattern on every call, for the same text. */
+    private static volatile String validNamespace;
 
     private String namespace;
     private DimensionSet defaultDimensions;
@@ -113,7 +115,7 @@ final class EmfLines implements Metrics {
         if (disabled()) {
             return;
         }
-        Validator.validateNamespace(namespace);
+        validateNamespace(namespace);
         if (metrics.isEmpty()) {
             if (raiseOnEmptyMetrics) {
                 throw new IllegalStateException("No metrics were emitted");
@@ -159,6 +161,13 @@ final class EmfLines implements Metrics {
 
     private static DimensionSet copy(DimensionSet dimensions) {
         return dimensions.getDimensions().isEmpty() ? new DimensionSet() : DimensionSet.of(dimensions.getDimensions());
+    }
+
+    private static void validateNamespace(String namespace) {
+        if (namespace == null || !namespace.equals(validNamespace)) {
+            Validator.validateNamespace(namespace);
+            validNamespace = namespace;
+        }
     }
 
     private static boolean disabled() {
