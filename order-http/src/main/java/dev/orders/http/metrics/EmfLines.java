@@ -183,12 +183,15 @@ final class EmfLines implements Metrics {
         sets.addAll(dimensions);
         List<Map<String, Object>> definitions = new ArrayList<>();
         Map<String, Object> line = new LinkedHashMap<>();
-        line.put("_aws", Map.of(
-                "Timestamp", (timestamp == null ? Instant.now() : timestamp).toEpochMilli(),
-                "CloudWatchMetrics", List.of(Map.of(
-                        "Namespace", namespace,
-                        "Dimensions", sets.stream().map(set -> List.copyOf(set.getDimensionKeys())).toList(),
-                        "Metrics", definitions))));
+        // Ordered maps: the same document is the same text in every JVM (Map.of's order varies between runs).
+        Map<String, Object> directive = new LinkedHashMap<>();
+        directive.put("Namespace", namespace);
+        directive.put("Dimensions", sets.stream().map(set -> List.copyOf(set.getDimensionKeys())).toList());
+        directive.put("Metrics", definitions);
+        Map<String, Object> aws = new LinkedHashMap<>();
+        aws.put("Timestamp", (timestamp == null ? Instant.now() : timestamp).toEpochMilli());
+        aws.put("CloudWatchMetrics", List.of(directive));
+        line.put("_aws", aws);
         sets.forEach(set -> line.putAll(set.getDimensions()));
         line.putAll(metadata);
         metrics.forEach((name, metric) -> {
