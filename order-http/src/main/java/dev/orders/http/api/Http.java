@@ -32,9 +32,9 @@ public final class Http {
         return response(problem.status(), PROBLEM_JSON, Json.write(problem.toJson()), headers);
     }
 
-    /** The ETag of an order: its version, which every change of the order or its lines moves. */
-    public static String etag(long version) {
-        return "\"" + version + "\"";
+    /** The ETag header of an order: its version, quoted, which every change of the order or its lines moves. */
+    public static Map<String, String> etagHeader(long version) {
+        return Map.of("etag", "\"" + version + "\"");
     }
 
     private static APIGatewayV2HTTPResponse response(int status, String contentType, String body,

@@ -32,7 +32,7 @@ public final class OutcomeResponses {
             Map<String, String> headers = new HashMap<>();
             headers.put("location", "/customers/" + PathTemplate.encodeSegment(order.customerId())
                     + "/orders/" + order.orderId());
-            headers.put("etag", Http.etag(order.version()));
+            headers.putAll(Http.etagHeader(order.version()));
             if (created.replayed()) {
                 headers.put("idempotent-replayed", "true");
             }
@@ -49,7 +49,7 @@ public final class OutcomeResponses {
 
     public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result) {
         if (result instanceof LineIntake.Result.Added added) {
-            return added(added.item(), Map.of("etag", Http.etag(added.orderVersion())));
+            return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
         if (result instanceof LineIntake.Result.Replayed replayed) {
             return added(replayed.item(), Map.of("idempotent-replayed", "true"));
@@ -66,7 +66,7 @@ public final class OutcomeResponses {
     public static APIGatewayV2HTTPResponse statusChange(StatusChangeOutcome outcome) {
         if (outcome instanceof StatusChangeOutcome.Changed changed) {
             Order order = changed.order();
-            return Http.json(200, Views.order(order), Map.of("etag", Http.etag(order.version())));
+            return Http.json(200, Views.order(order), Http.etagHeader(order.version()));
         }
         if (outcome instanceof StatusChangeOutcome.Forbidden forbidden) {
             return Http.problem(forbiddenTransition(forbidden.role(), "an order", forbidden.target()));
@@ -94,13 +94,13 @@ public final class OutcomeResponses {
 
     public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
-            return added(added.item(), Map.of("etag", Http.etag(added.orderVersion())));
+            return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
         if (outcome instanceof ItemChangeOutcome.Removed removed) {
-            return Http.noContent(Map.of("etag", Http.etag(removed.orderVersion())));
+            return Http.noContent(Http.etagHeader(removed.orderVersion()));
         }
         if (outcome instanceof ItemChangeOutcome.StatusChanged changed) {
-            return Http.json(200, Views.item(changed.item()), Map.of("etag", Http.etag(changed.orderVersion())));
+            return Http.json(200, Views.item(changed.item()), Http.etagHeader(changed.orderVersion()));
         }
         return Http.problem(itemRefusal(outcome));
     }
@@ -108,7 +108,7 @@ public final class OutcomeResponses {
     public static APIGatewayV2HTTPResponse paymentIssueResolution(PaymentIssueResolutionOutcome outcome) {
         if (outcome instanceof PaymentIssueResolutionOutcome.Resolved resolved) {
             return Http.json(200, Views.paymentIssue(resolved.issue()),
-                    Map.of("etag", Http.etag(resolved.event().version())));
+                    Http.etagHeader(resolved.event().version()));
         }
         if (outcome instanceof PaymentIssueResolutionOutcome.AlreadyResolved already) {
             return Http.problem(Problem.of(409, "already-resolved", "Already resolved",

@@ -20,7 +20,6 @@ import dev.orders.http.view.Views;
 import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.http.wiring.Services;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** Every read route: aggregate, line, history, the feeds, an order by its id alone, open payment issues. */
@@ -58,7 +57,7 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     private static APIGatewayV2HTTPResponse found(Optional<OrderAggregate> aggregate) {
-        return aggregate.map(a -> Http.json(200, Views.aggregate(a), Map.of("etag", Http.etag(a.order().version()))))
+        return aggregate.map(a -> Http.json(200, Views.aggregate(a), Http.etagHeader(a.order().version())))
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
