@@ -220,7 +220,7 @@ final class EmfLines implements Metrics {
     }
 
     /** CloudWatch's unit name: {@code BYTES_SECOND} is "Bytes/Second", {@code MILLISECONDS} "Milliseconds". */
-    static String unitName(MetricUnit unit) {
+    private static String unitName(MetricUnit unit) {
         StringBuilder name = new StringBuilder();
         for (String word : unit.name().split("_")) {
             if (!name.isEmpty()) {
