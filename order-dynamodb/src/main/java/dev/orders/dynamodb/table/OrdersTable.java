@@ -137,7 +137,11 @@ public final class OrdersTable {
         }
     }
 
-    /** An UpdateItem on {@code condition}; written with the item as it was before, or refused with it. */
+    /**
+     * An UpdateItem on {@code condition}; written with the attributes it set as they were before (none when the
+     * item is new), or refused with the item. {@code UPDATED_OLD}, not {@code ALL_OLD}: both answer that on
+     * DynamoDB, but Dynoxide answers ALL_OLD of a new item with its key attributes.
+     */
     public ConditionalWrite update(Map<String, AttributeValue> key, String update, String condition,
                                    Map<String, String> names, Map<String, AttributeValue> values) {
         try {
@@ -146,7 +150,7 @@ public final class OrdersTable {
                     .conditionExpression(condition)
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(orAbsent(values))
-                    .returnValues(ReturnValue.ALL_OLD)
+                    .returnValues(ReturnValue.UPDATED_OLD)
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
             return new ConditionalWrite.Written(response.hasAttributes() ? response.attributes() : Map.of());
         } catch (ConditionalCheckFailedException e) {
@@ -160,7 +164,8 @@ public final class OrdersTable {
      * Creates or replaces the entity of {@code type} at {@code key} in one UpdateItem: {@code attributes}
      * set, {@value #UPDATED_AT} now, {@value #CREATED_AT} only on the first write. An update, not a put, so
      * attributes this code does not know (written by a newer version) survive. A key that holds an item
-     * of another type is refused as corrupt data. Answers the item as it was; empty when it is new.
+     * of another type is refused as corrupt data. Answers the entity as it was (every attribute it sets, so
+     * all but the key); empty when it is new.
      */
     public Map<String, AttributeValue> upsert(Map<String, AttributeValue> key, EntityType type,
                                               Map<String, AttributeValue> attributes, Instant now) {
