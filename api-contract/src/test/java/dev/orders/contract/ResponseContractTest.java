@@ -14,7 +14,7 @@ import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,11 +29,11 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
  * docs/openapi.yaml is what clients read: every response of every HTTP handler, in-process against a
- * table of DynamoDB Local created from template.yaml, must be one the document describes (status,
+ * table of Dynoxide created from template.yaml, must be one the document describes (status,
  * headers, body). Checked for every sample event of events/, each hostile variation of it
  * ({@link HostileRequests}), and typical errors; a failure lists the validator's messages.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class ResponseContractTest {
     private static final OpenApiContract CONTRACT = OpenApiContract.ofRepository();
     /** Hostile variations that replace the webhook's signature: re-signing them would undo the variation. */

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The benchmark harness: starts DynamoDB Local, loads data and prints figures as a markdown report.
+ * The benchmark harness: starts Dynoxide, loads data and prints figures as a markdown report.
  * A program that measures, not a test that asserts: targets are printed beside the figures.
  *
  * <p>Usage: {@code Benchmarks [section ...] [--out FILE] [--large N] [--runs N] [--seconds N]}; sections:
@@ -49,10 +49,10 @@ public final class Benchmarks {
             sections.addAll(SECTIONS);
         }
         Report report = new Report();
-        report.line(machine());
-        report.line("Command: `./sam-local bench" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`\n");
         int exit = 0;
         try (LocalDynamoDb dynamo = LocalDynamoDb.launch()) {
+            report.line(machine(dynamo));
+            report.line("Command: `./sam-local bench" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`\n");
             if (sections.contains("coldstart")) {
                 ColdStart.run(dynamo, report, runs);
             }
@@ -82,16 +82,16 @@ public final class Benchmarks {
             e.printStackTrace();
             exit = 1;
         }
-        // DynamoDB Local's client threads are not daemons: leave explicitly.
+        // Non-daemon threads (the SDK's, the local servers') would keep the JVM: leave explicitly.
         System.exit(exit);
     }
 
-    private static String machine() {
+    private static String machine(LocalDynamoDb dynamo) {
         Runtime runtime = Runtime.getRuntime();
         return String.format(Locale.ROOT, "Measured %s on %d cores, %.0f GiB memory, %s %s, Java %s (%s). "
-                        + "DynamoDB Local %s in a child JVM on loopback.%n", LocalDate.now(), runtime.availableProcessors(),
+                        + "DynamoDB: %s.%n", LocalDate.now(), runtime.availableProcessors(),
                 totalMemoryGiB(), System.getProperty("os.name"), System.getProperty("os.arch"),
-                System.getProperty("java.version"), System.getProperty("java.vm.name"), "2.6.1");
+                System.getProperty("java.version"), System.getProperty("java.vm.name"), dynamo.engine());
     }
 
     private static double totalMemoryGiB() {

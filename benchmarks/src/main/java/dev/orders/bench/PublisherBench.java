@@ -88,7 +88,7 @@ final class PublisherBench {
         Stats latency = Stats.of(latencies);
         report.heading("6. Event publisher");
         report.line(String.format(java.util.Locale.ROOT, "%d orders changed by 4 writers (created, AWAITING_PAYMENT, "
-                + "CANCELLED: %d events), read from DynamoDB Local's stream by sam-local's poller (every 200 ms when "
+                + "CANCELLED: %d events), read from Dynoxide's stream by sam-local's poller (every 200 ms when "
                 + "idle; the template's filter and batch size), published by the publisher's handler with the SDK's "
                 + "EventBridge client to the local bus. Latency: from the write's return to the bus's delivery.%n",
                 orders, committed.size()));

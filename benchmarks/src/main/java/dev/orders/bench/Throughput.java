@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * Section 2: warm requests per second and latency per route through the local API (./sam-local
  * start-api: HTTP, API Gateway event, the function from its jar, DynamoDB), beside the raw SDK
- * making the same DynamoDB requests at the same concurrency, on the same DynamoDB Local.
+ * making the same DynamoDB requests at the same concurrency, on the same Dynoxide.
  */
 final class Throughput {
     private static final String JWT_SECRET = "benchmark local jwt secret, 32 bytes or more";
@@ -87,9 +87,9 @@ final class Throughput {
             report.line(String.format(java.util.Locale.ROOT, "Each cell: %d s of closed-loop requests after a %d s "
                     + "warm-up, at the given number of concurrent clients. Local API: `./sam-local start-api` over HTTP "
                     + "with kept-alive HttpURLConnection clients (authorizer, API Gateway event, the function from its "
-                    + "jar, up to 8 warm instances per function, DynamoDB Local). Raw SDK: the same DynamoDB requests "
+                    + "jar, up to 8 warm instances per function, Dynoxide). Raw SDK: the same DynamoDB requests "
                     + "with the SDK in this JVM (for POST, the function's own requests: the BatchGetItem of its products, "
-                    + "then the transaction of root, history row and lines with their index keys). Both share one 2-core machine with DynamoDB Local. Target: local API "
+                    + "then the transaction of root, history row and lines with their index keys). Both share one 2-core machine with Dynoxide. Target: local API "
                     + "requests/s >= 0.80 x raw SDK.%n",
                     window.toSeconds(), window.toSeconds()));
             report.table(List.of("route", "clients", "API req/s", "API p50", "API p99", "SDK req/s", "SDK p50", "SDK p99",

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** The JVMs this runtime starts as child processes: DynamoDB Local, and the functions' JVM of ./sam-local. */
+/** The processes this runtime starts as children: Dynoxide, and the functions' JVM of ./sam-local. */
 public final class ChildProcesses {
     private ChildProcesses() {
     }

@@ -4,7 +4,7 @@ package dev.orders.local;
 public enum Log {
     /** ./sam-local, and the functions and HTTP API it runs. */
     SAM_LOCAL("[sam-local] "),
-    /** Starting and stopping DynamoDB Local, and its tables. */
+    /** Starting and stopping Dynoxide, and its tables. */
     LOCAL_DYNAMODB("[local-dynamodb] ");
 
     private final String prefix;

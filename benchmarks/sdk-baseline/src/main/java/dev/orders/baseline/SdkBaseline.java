@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 /**
  * The program a user writes first, in a fresh JVM on a classpath of the SDK alone:
  * {@code DynamoDbClient.create()} with every default (region and credential chains, the default Apache
- * HTTP client; DynamoDB Local's endpoint from the standard AWS_ENDPOINT_URL_DYNAMODB), then the
+ * HTTP client; Dynoxide's endpoint from the standard AWS_ENDPOINT_URL_DYNAMODB), then the
  * DynamoDB request a function's route makes. Prints the time since JVM start.
  * Usage: {@code SdkBaseline TABLE get-item|query|batch-get-then-transact|get-then-transact CUSTOMER_ID ORDER_ID}.
  */

@@ -56,7 +56,7 @@ final class LocalApi implements AutoCloseable {
                 api.close();
                 throw new IllegalStateException("start-api printed " + line + " instead of Listening; see " + log);
             }
-            // The server JVM and DynamoDB Local, to prove they are gone after close().
+            // The server JVM, Dynoxide and the shell job watching it, to prove they are gone after close().
             api.started.add(process.toHandle());
             process.descendants().forEach(api.started::add);
             return api;
@@ -80,7 +80,7 @@ final class LocalApi implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    /** The processes start-api runs: the launcher, the functions' JVM and DynamoDB Local. */
+    /** The processes start-api runs: the launcher, the functions' JVM, Dynoxide and its watcher. */
     List<ProcessHandle> processes() {
         return started;
     }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The launcher side of start-api and invoke: DynamoDB Local with the template's table, around the
+ * The launcher side of start-api and invoke: Dynoxide with the template's table, around the
  * functions' JVM ({@link ChildJvm}). A handler reads its configuration with System.getenv, which
  * is one per process, so the launcher computes the functions' environment and starts that JVM with it.
  */
@@ -34,7 +34,7 @@ final class Launcher {
                 + eventsFile.map(file -> ", appending every event it accepts to " + file).orElse(""));
     }
 
-    /** What runs while DynamoDB Local is up. */
+    /** What runs while Dynoxide is up. */
     interface WithTable {
         int run(LocalDynamoDb dynamoDb) throws Exception;
     }
@@ -44,7 +44,7 @@ final class Launcher {
         return new FunctionEnvironment(template, TemplateTable.ORDERS_TABLE, SamLocal.TABLE_NAME, System::getenv);
     }
 
-    /** DynamoDB Local (in memory, or under --data-dir) with the template's table, for the length of {@code body}. */
+    /** Dynoxide (in memory, or under --data-dir) with the template's table, for the length of {@code body}. */
     static int withTable(Arguments arguments, SamTemplate template, WithTable body) throws Exception {
         LocalDynamoDb.Options options = LocalDynamoDb.Options.defaults();
         String dataDir = arguments.value("--data-dir", null);

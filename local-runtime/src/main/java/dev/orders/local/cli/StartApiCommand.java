@@ -47,7 +47,7 @@ final class StartApiCommand implements Command {
         }
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
-            // Where the stream pollers keep their positions, beside DynamoDB Local's data.
+            // Where the stream pollers keep their positions, beside Dynoxide's data.
             serve.addAll(List.of("--data-dir", Path.of(dataDir).toAbsolutePath().toString()));
         }
         // The event bus runs in the functions' JVM, beside the rules' targets; its port is chosen here, so
@@ -85,7 +85,7 @@ final class StartApiCommand implements Command {
         }
     }
 
-    /** A taken port is a one-line usage error now, not a failure after DynamoDB Local has started. */
+    /** A taken port is a one-line usage error now, not a failure after Dynoxide has started. */
     private static void ensurePortFree(String host, int port) {
         if (port == 0) {
             return;

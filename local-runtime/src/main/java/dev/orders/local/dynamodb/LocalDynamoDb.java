@@ -19,13 +19,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * A real DynamoDB over HTTP for tests and the local runtime. {@link #launch(Options)} picks, in
- * order: an endpoint given by {@code DYNAMODB_ENDPOINT} (nothing is started), DynamoDB Local in
- * Docker via Testcontainers (only if a Docker engine is reachable), or DynamoDB Local as a child
- * process of this JVM started from the {@code dynamodb-local} module's build output.
+ * order: an endpoint given by {@code DYNAMODB_ENDPOINT} (nothing is started), Dynoxide as a child
+ * process of this JVM from the binary the {@code dynoxide} module installs, or, where that binary
+ * is missing and a Docker engine answers, Dynoxide's image via Testcontainers.
  */
 public final class LocalDynamoDb implements AutoCloseable {
 
-    /** Environment variable naming an already running DynamoDB (Local) to use instead. */
+    /** Environment variable naming an already running DynamoDB to use instead. */
     public static final String ENDPOINT_ENV = "DYNAMODB_ENDPOINT";
 
     public enum Mode { EXTERNAL, DOCKER, CHILD_PROCESS }
@@ -48,6 +48,9 @@ public final class LocalDynamoDb implements AutoCloseable {
     /** What a mode has to provide; the child process, the container, or nothing at all. */
     interface Server extends AutoCloseable {
         URI endpoint();
+
+        /** What serves DynamoDB here, for a report: engine, version, how it runs. */
+        String engine();
 
         void stop();
 
@@ -97,20 +100,25 @@ public final class LocalDynamoDb implements AutoCloseable {
             Log.LOCAL_DYNAMODB.line("using " + ENDPOINT_ENV + "=" + endpoint + " (nothing started)");
             return new LocalDynamoDb(Mode.EXTERNAL, new ExternalServer(endpoint));
         }
-        if (dockerAvailable(env)) {
+        try {
+            DynoxideProcess.locateBinary();
+        } catch (IllegalStateException notInstalled) {
+            if (!dockerAvailable(env)) {
+                throw notInstalled;
+            }
             // Referenced only here, so Testcontainers classes load only when Docker is there.
-            Server container = DynamoDbLocalContainer.start(options);
-            Log.LOCAL_DYNAMODB.line("started DynamoDB Local in Docker at " + container.endpoint());
+            Server container = DynoxideContainer.start(options);
+            Log.LOCAL_DYNAMODB.line("started " + DynoxideContainer.IMAGE + " in Docker at " + container.endpoint());
             return new LocalDynamoDb(Mode.DOCKER, container);
         }
         return startChildProcess(options);
     }
 
-    /** Always the embedded child process, whatever the environment offers. */
+    /** Always the child process, whatever the environment offers. */
     public static LocalDynamoDb startChildProcess(Options options) {
         long started = System.nanoTime();
-        DynamoDbLocalProcess child = DynamoDbLocalProcess.start(options);
-        Log.LOCAL_DYNAMODB.line("started DynamoDB Local as child process pid " + child.process().map(ProcessHandle::pid).orElse(-1L)
+        DynoxideProcess child = DynoxideProcess.start(options);
+        Log.LOCAL_DYNAMODB.line("started Dynoxide as child process pid " + child.process().map(ProcessHandle::pid).orElse(-1L)
                 + " at " + child.endpoint() + " in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms"
                 + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
         return new LocalDynamoDb(Mode.CHILD_PROCESS, child);
@@ -124,6 +132,11 @@ public final class LocalDynamoDb implements AutoCloseable {
         return server.endpoint();
     }
 
+    /** What serves DynamoDB here, for a report: engine, version, how it runs. */
+    public String engine() {
+        return server.engine();
+    }
+
     /** A shared client for this server; closed by {@link #close()}, do not close it yourself. */
     public DynamoDbClient client() {
         return client;
@@ -134,7 +147,7 @@ public final class LocalDynamoDb implements AutoCloseable {
         return clientBuilder(endpoint());
     }
 
-    /** Region, dummy credentials and the url-connection HTTP client; DynamoDB Local checks none of them. */
+    /** Region, dummy credentials and the url-connection HTTP client; the local engine checks none of them. */
     public static DynamoDbClientBuilder clientBuilder(URI endpoint) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint)
@@ -185,14 +198,19 @@ public final class LocalDynamoDb implements AutoCloseable {
             return false;
         }
         try {
-            return DynamoDbLocalContainer.dockerAvailable();
+            return DynoxideContainer.dockerAvailable();
         } catch (LinkageError | RuntimeException e) {
-            Log.LOCAL_DYNAMODB.line("Docker looked present but is not usable (" + e + "); falling back to a child process");
+            Log.LOCAL_DYNAMODB.line("Docker looked present but is not usable (" + e + ")");
             return false;
         }
     }
 
     private record ExternalServer(URI endpoint) implements Server {
+        @Override
+        public String engine() {
+            return "the DynamoDB at " + endpoint + " (" + ENDPOINT_ENV + ")";
+        }
+
         @Override
         public void stop() {
             throw new UnsupportedOperationException(ENDPOINT_ENV + " is set: this JVM does not own the server at " + endpoint);

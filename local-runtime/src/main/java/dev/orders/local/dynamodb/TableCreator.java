@@ -35,7 +35,7 @@ public final class TableCreator {
         }
     }
 
-    /** Our own short polling, not the SDK waiter: that sleeps 20 s between checks, DynamoDB Local is ACTIVE at once. */
+    /** Our own short polling, not the SDK waiter: that sleeps 20 s between checks, Dynoxide is ACTIVE at once. */
     private static TableDescription awaitActive(DynamoDbClient client, String tableName) {
         long deadline = System.nanoTime() + ACTIVE_TIMEOUT.toNanos();
         long sleepMillis = 20;

@@ -1,2 +1,2 @@
-/** Running DynamoDB Local (a child process, a container, or a given endpoint) and creating tables in it. */
+/** Running Dynoxide (a child process, a container, or a given endpoint) and creating tables in it. */
 package dev.orders.local.dynamodb;

@@ -18,8 +18,8 @@ import java.util.function.UnaryOperator;
  * at run time; there is no Secrets Manager locally, so the function gets instead the secret's value
  * as {@code <NAME>_SECRET} (which it prefers): the variable of that name in the caller's environment,
  * or else a fixed development value (announced on stderr). On top come what Lambda itself would
- * provide to reach DynamoDB: region, credentials (dummies; DynamoDB Local checks none) and the
- * endpoint of DynamoDB Local.
+ * provide to reach DynamoDB: region, credentials (dummies; Dynoxide checks none) and the
+ * endpoint of Dynoxide.
  */
 public final class FunctionEnvironment {
     /** JVM tuning for the Lambda runtime, not configuration a handler reads: never applied locally. */

@@ -28,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  *
  * <p>Only what shapes the data is taken over: attributes, keys, billing, indexes, streams and
  * TTL. SSE, point-in-time recovery, deletion protection and tags are deliberately ignored: they
- * mean nothing to DynamoDB Local, and deletion protection would stop tests deleting tables.
+ * mean nothing to Dynoxide, and deletion protection would stop tests deleting tables.
  * Intrinsic functions are not evaluated.
  */
 public final class TemplateTable {

@@ -7,13 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.template.TemplateTable;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,6 +60,27 @@ class LocalDynamoDbTest {
         ProcessHandle child = db.process().orElseThrow();
         assertTrue(child.isAlive());
         assertEquals(ProcessHandle.current().pid(), child.parent().map(ProcessHandle::pid).orElse(-1L));
+    }
+
+    @Test
+    void theEngineIsTheDynoxideTheBuildPinsAndDockerWouldRunTheSameVersion() {
+        String pinned = System.getProperty("dynoxide.version");
+        assertEquals("dynoxide " + pinned + ", a child process on 127.0.0.1", db.engine());
+        assertEquals("ghcr.io/nubo-db/dynoxide:" + pinned, DynoxideContainer.IMAGE);
+    }
+
+    /** A laptop on a shared network must not share its tables: the socket is bound to 127.0.0.1, not to every interface. */
+    @Test
+    void listensOnLoopbackOnly() throws Exception {
+        String port = String.format("%04X", db.endpoint().getPort());
+        List<String> listening = new java.util.ArrayList<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            // Columns: sl, local address, remote address, state (0A is LISTEN), ...
+            Files.readAllLines(Path.of(table)).stream().skip(1).map(String::trim).map(line -> line.split("\\s+"))
+                    .filter(fields -> fields[1].endsWith(":" + port) && fields[3].equals("0A"))
+                    .forEach(fields -> listening.add(fields[1]));
+        }
+        assertEquals(List.of("0100007F:" + port), listening, "listening sockets on port " + db.endpoint().getPort());
     }
 
     @Test
@@ -135,7 +160,7 @@ class LocalDynamoDbTest {
                     .key(Map.of("PK", s("A"), "SK", s("B")))).item();
             assertEquals(s("kept"), read.get("v"));
         }
-        assertTrue(Files.exists(dataDir.resolve("shared-local-instance.db")));
+        assertTrue(Files.exists(dataDir.resolve(DynoxideProcess.DATA_FILE)));
     }
 
     @Test
@@ -147,6 +172,33 @@ class LocalDynamoDbTest {
         assertFalse(child.isAlive());
         assertFalse(ProcessHandle.of(child.pid()).map(ProcessHandle::isAlive).orElse(false));
         assertTrue(ProcessHandle.current().children().noneMatch(p -> p.pid() == child.pid()));
+    }
+
+    @Test
+    void anEngineThatDiesInUseIsReportedWithItsExitCodeAndItsOutput() throws Exception {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        try (LocalDynamoDb other = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults())) {
+            ProcessHandle engine = other.process().orElseThrow();
+            System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            try {
+                engine.destroyForcibly();
+                engine.onExit().get(10, TimeUnit.SECONDS);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!captured.toString(StandardCharsets.UTF_8).contains("exited by itself") && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+            } finally {
+                System.setErr(stderr);
+            }
+            String said = captured.toString(StandardCharsets.UTF_8);
+            assertTrue(said.contains("Dynoxide (pid " + engine.pid() + ", " + other.endpoint() + ") exited by itself with code 137"), said);
+            assertTrue(said.contains("Its output: "), said);
+            try (DynamoDbClient noRetry = other.clientBuilder()
+                    .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())).build()) {
+                assertThrows(SdkClientException.class, noRetry::listTables, "nothing answers");
+            }
+        }
     }
 
     @Test
@@ -176,18 +228,18 @@ class LocalDynamoDbTest {
     }
 
     @Test
-    void missingDynamoDbLocalDirectoryIsAClearError(@TempDir Path empty) {
-        String previous = System.getProperty("dynamodb.local.home");
-        System.setProperty("dynamodb.local.home", empty.toString());
+    void missingEngineIsAClearError(@TempDir Path empty) {
+        String previous = System.getProperty(DynoxideProcess.BINARY_PROPERTY);
+        System.setProperty(DynoxideProcess.BINARY_PROPERTY, empty.resolve("dynoxide").toString());
         try {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults()));
-            assertTrue(e.getMessage().contains("./mvnw -pl dynamodb-local package"), e.getMessage());
+            assertTrue(e.getMessage().contains("./mvnw -pl dynoxide package"), e.getMessage());
         } finally {
             if (previous == null) {
-                System.clearProperty("dynamodb.local.home");
+                System.clearProperty(DynoxideProcess.BINARY_PROPERTY);
             } else {
-                System.setProperty("dynamodb.local.home", previous);
+                System.setProperty(DynoxideProcess.BINARY_PROPERTY, previous);
             }
         }
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Shutdown hooks do not run on kill -9; the server must still go away, because its stdin pipe
- * closes with the parent and the launcher's watchdog exits on EOF.
+ * closes with the parent and the watching shell job then stops it.
  */
 class ParentWatchdogTest {
 
@@ -25,7 +25,7 @@ class ParentWatchdogTest {
         Path log = Files.createDirectories(Path.of("target")).resolve("watchdog-probe.log");
         Process parent = new ProcessBuilder(List.of(java.toString(),
                 "-cp", System.getProperty("java.class.path"),
-                "-Ddynamodb.local.home=" + DynamoDbLocalProcess.locateHome(),
+                "-D" + DynoxideProcess.BINARY_PROPERTY + "=" + DynoxideProcess.locateBinary(),
                 WatchdogProbe.class.getName()))
                 .redirectError(log.toFile())
                 .start();

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
 
-/** The poller on DynamoDB Local's stream of a table made from the template, invoking a function that publishes. */
+/** The poller on Dynoxide's stream of a table made from the template, invoking a function that publishes. */
 class LocalStreamPollerTest {
     private static final String REGION = "us-east-1";
     private static final StaticCredentialsProvider LOCAL =

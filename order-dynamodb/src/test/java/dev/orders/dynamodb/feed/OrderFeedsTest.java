@@ -15,7 +15,7 @@ import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class OrderFeedsTest {
     /** What every index holds of a root, besides the table's and the index's keys. */
     private static final Set<String> SUMMARY_ATTRIBUTES = Set.of("entityType", "orderId", "customerId", "status",

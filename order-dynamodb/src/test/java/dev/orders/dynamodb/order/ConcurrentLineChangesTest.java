@@ -16,7 +16,7 @@ import dev.orders.core.order.Role;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.Collections;
 import java.util.List;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the order's version decides again on the order as it is now, and all of them apply, one event each.
  * Changes that do not commute still refuse what they find.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class ConcurrentLineChangesTest {
     private static final int RACERS = 8;
 

@@ -19,7 +19,7 @@ import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * StaleVersion with the current one and writes nothing, also when it lost a race after reading.
  * Without an expected version a change that lost a race is decided again on the order as it is now.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class ExpectedVersionTest {
     private Fixture fx;
     private String first;

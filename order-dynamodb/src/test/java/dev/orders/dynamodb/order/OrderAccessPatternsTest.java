@@ -36,7 +36,7 @@ import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.EntityType;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class OrderAccessPatternsTest {
     private Fixture fx;
 

@@ -28,7 +28,7 @@ import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.EntityType;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Every change of an order is exactly one event of its log, at the version the change gave the order. */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class OrderEventLogTest {
     private Fixture fx;
 

@@ -13,7 +13,7 @@ import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.validation.FieldError;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Orders and lines take their names and prices from the catalogue, at the moment they are written. */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class OrderPricingTest {
     private Fixture fx;
 

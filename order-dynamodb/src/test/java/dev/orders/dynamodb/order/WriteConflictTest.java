@@ -44,7 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
-/** DynamoDB Local serialises transactions and never reports a conflict: the fault is injected here. */
+/** Dynoxide serialises transactions and never reports a conflict: the fault is injected here. */
 class WriteConflictTest {
     private static final Order CURRENT =
             new Order("o-1", "c-1", OrderStatus.CREATED, 1, 100, "EUR", 0, 0, LineStatuses.pending(1), Instant.EPOCH, Instant.EPOCH);

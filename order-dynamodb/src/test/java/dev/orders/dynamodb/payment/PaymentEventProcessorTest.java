@@ -17,7 +17,7 @@ import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,10 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
- * On AWS a delivery racing another one may see a TransactionConflict; DynamoDB Local serialises
+ * On AWS a delivery racing another one may see a TransactionConflict; Dynoxide serialises
  * transactions and never reports one, so the conflict is injected once and the retry runs for real.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class PaymentEventProcessorTest {
     private Fixture fx;
     private DynamoDbClient client;

@@ -19,7 +19,7 @@ import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.PaymentReceipt;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.Race;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
 import java.util.Optional;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The money of an order against DynamoDB Local: captures, partial refunds, and the payment issues nobody may lose. */
-@ExtendWith(DynamoDbLocalExtension.class)
+/** The money of an order against Dynoxide: captures, partial refunds, and the payment issues nobody may lose. */
+@ExtendWith(DynamoDbExtension.class)
 class PaymentMoneyTest {
     private static final long TOTAL = 1250 + 899;
 

@@ -40,7 +40,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The repositories of the model over one fresh table of DynamoDB Local, and a few writing shortcuts. */
+/** The repositories of the model over one fresh table of Dynoxide, and a few writing shortcuts. */
 public final class Fixture {
     /** The ids the sample events of events/ use. */
     public static final String SAMPLE_CUSTOMER = "c-ada";

@@ -19,8 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * A client of DynamoDB Local that answers the first {@code withheld} BatchGetItems as throttled DynamoDB
- * does: the first key asked for is left in UnprocessedKeys, the others answered. DynamoDB Local never
+ * A client of Dynoxide that answers the first {@code withheld} BatchGetItems as throttled DynamoDB
+ * does: the first key asked for is left in UnprocessedKeys, the others answered. Dynoxide never
  * does so. The reads and writes of the repositories pass through unchanged; BatchGetItems are counted.
  */
 public final class UnprocessedKeysClient implements DynamoDbClient {

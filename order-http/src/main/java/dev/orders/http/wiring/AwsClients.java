@@ -61,7 +61,7 @@ public final class AwsClients {
                 .httpClient(httpClient);
     }
 
-    /** The endpoint {@code variable} of {@code env} names (locally: DynamoDB Local, the local event bus), if set. */
+    /** The endpoint {@code variable} of {@code env} names (locally: Dynoxide, the local event bus), if set. */
     public static <B extends AwsClientBuilder<B, ?>> B endpoint(B builder, Map<String, String> env, String variable) {
         String endpoint = env.get(variable);
         if (endpoint != null && !endpoint.isBlank()) {

@@ -31,7 +31,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     public static final String STATUS_FEED_SHARDS = "STATUS_FEED_SHARDS";
     /** The cursor key ({@link SecretSource}: its id in {@code CURSOR_SECRET_ID}, or its value locally). */
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
-    /** The SDK's own name for a DynamoDB endpoint override (DynamoDB Local). */
+    /** The SDK's own name for a DynamoDB endpoint override (Dynoxide). */
     public static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
 
     public static Services fromEnvironment() {

@@ -44,7 +44,7 @@ public final class Api {
     }
 
     /**
-     * {@code function}'s own client of the fixture's DynamoDB Local, given {@code env}: every call it makes is
+     * {@code function}'s own client of the fixture's Dynoxide, given {@code env}: every call it makes is
      * recorded with the IAM permission it needs ({@link PrivilegeRecorder}). Not the fixture's client, whose
      * seeding and assertions are the test's calls, not the function's.
      */

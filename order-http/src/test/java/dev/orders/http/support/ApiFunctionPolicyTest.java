@@ -3,7 +3,7 @@ package dev.orders.http.support;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.wiring.SnapStartPrimingRun;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.privilege.FunctionPolicyTest;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * table with the function's role before the snapshot, and an AccessDenied there would only be logged, the
  * first requests silently slower. So it runs here, through the function's recorded client, before the check.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 public abstract class ApiFunctionPolicyTest extends FunctionPolicyTest {
     private final Class<? extends ApiFunction> function;
 

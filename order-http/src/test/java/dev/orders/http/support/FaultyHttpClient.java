@@ -23,9 +23,9 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.SdkHttpResponse;
 
 /**
- * The SDK's HTTP client in front of a real one (DynamoDB Local), answering with DynamoDB's own
+ * The SDK's HTTP client in front of a real one (Dynoxide), answering with DynamoDB's own
  * throttling, server errors and cancelled transactions on demand, or losing an answer: the faults
- * DynamoDB Local never produces. Every attempt the SDK makes is recorded, so tests see its retries.
+ * Dynoxide never produces. Every attempt the SDK makes is recorded, so tests see its retries.
  */
 public final class FaultyHttpClient implements SdkHttpClient {
 

@@ -10,7 +10,7 @@ import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class SnapStartPrimingTest {
     private Map<String, String> env;
     private FaultyHttpClient http;

@@ -18,7 +18,7 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.Services;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Adding a line under an Idempotency-Key, through the handler against DynamoDB Local: retries add it once. */
-@ExtendWith(DynamoDbLocalExtension.class)
+/** Adding a line under an Idempotency-Key, through the handler against Dynoxide: retries add it once. */
+@ExtendWith(DynamoDbExtension.class)
 class AddItemIdempotencyTest {
     private static final String ADD_ITEM = "change-order/add-item";
     private static final Map<String, Object> BISCUITS = Map.of("sku", "BISCUITS-200G", "quantity", 3);

@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** Many clients changing one order at the same instant, through the handler, against DynamoDB Local. */
+/** Many clients changing one order at the same instant, through the handler, against Dynoxide. */
 class ChangeOrderConcurrencyTest extends SampleOrderTest {
     private static final int RACERS = 50;
 

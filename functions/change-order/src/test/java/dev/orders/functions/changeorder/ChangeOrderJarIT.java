@@ -10,7 +10,7 @@ import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +23,7 @@ import software.amazon.awssdk.core.exception.SdkClientException;
  * The deployable jar (minimised by the shade plugin) serves every route and logs as the sources do,
  * stack traces included; it lacks no class it refers to.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class ChangeOrderJarIT {
     private static final String HANDLER = ChangeOrderFunction.class.getName();
 

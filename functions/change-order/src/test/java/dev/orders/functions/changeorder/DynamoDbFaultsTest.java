@@ -28,7 +28,7 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.AwsClients;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Duration;
 import java.util.List;
@@ -42,11 +42,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
- * Throttling, server errors, cancelled transactions and lost answers of DynamoDB, which DynamoDB Local
+ * Throttling, server errors, cancelled transactions and lost answers of DynamoDB, which Dynoxide
  * never produces, injected under the production client (AwsClients via Services.dynamoDb: its retry strategy and
- * timeouts) in front of DynamoDB Local.
+ * timeouts) in front of Dynoxide.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class DynamoDbFaultsTest {
     private static final String CHANGE_STATUS = "change-order/change-status";
     private static final String ADD_ITEM = "change-order/add-item";

@@ -2,13 +2,13 @@ package dev.orders.functions.changeorder;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Tests of the handler against the sample order of events/, in a fresh table of DynamoDB Local each. */
-@ExtendWith(DynamoDbLocalExtension.class)
+/** Tests of the handler against the sample order of events/, in a fresh table of Dynoxide each. */
+@ExtendWith(DynamoDbExtension.class)
 abstract class SampleOrderTest {
     static final String CHANGE_STATUS = "change-order/change-status";
     static final String ADD_ITEM = "change-order/add-item";

@@ -21,7 +21,7 @@ import dev.orders.http.support.CallerChecks;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.Services;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -36,7 +36,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class CreateOrderFunctionTest {
     private static final String SAMPLE = "create-order/create-order";
     private Fixture fx;

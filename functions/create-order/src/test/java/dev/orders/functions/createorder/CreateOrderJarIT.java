@@ -8,7 +8,7 @@ import dev.orders.http.support.EmfOutput;
 import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The deployable jar (minimised by the shade plugin) serves its route, replays included; it lacks no class it refers to. */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class CreateOrderJarIT {
 
     @Test

@@ -6,14 +6,14 @@ import dev.orders.http.support.Api;
 import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The deployable jar (minimised by the shade plugin) serves every route; it lacks no class it refers to. */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class CustomerProfileJarIT {
 
     @Test

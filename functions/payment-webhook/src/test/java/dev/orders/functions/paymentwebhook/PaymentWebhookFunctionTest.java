@@ -26,7 +26,7 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.http.wiring.SecretSource;
 import dev.orders.http.wiring.SecretsManagerStore;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,7 +49,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class PaymentWebhookFunctionTest {
     private static final String SAMPLE = "payment-webhook/payment-succeeded";
     private static final String REFUND = "payment-webhook/refund-succeeded";

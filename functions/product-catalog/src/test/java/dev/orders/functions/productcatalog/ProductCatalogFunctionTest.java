@@ -14,7 +14,7 @@ import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class ProductCatalogFunctionTest {
     private static final String PUT = "product-catalog/put-product";
     private static final String GET = "product-catalog/get-product";

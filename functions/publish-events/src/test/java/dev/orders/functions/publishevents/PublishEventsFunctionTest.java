@@ -23,7 +23,7 @@ import dev.orders.http.support.TestContext;
 import dev.orders.http.wiring.AwsClients;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.local.events.LocalEventBus;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;
 import java.io.IOException;
@@ -46,11 +46,11 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 
 /**
- * The publisher over the real stream of a DynamoDB Local table created from the template, filtered by
+ * The publisher over the real stream of a Dynoxide table created from the template, filtered by
  * the template's filter: every change of an order is published once per event id, in version order per
  * order, in the documented envelope; a bus that refuses entries never makes it drop or reorder one.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class PublishEventsFunctionTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Map<String, JsonSchema> SCHEMAS = new HashMap<>();

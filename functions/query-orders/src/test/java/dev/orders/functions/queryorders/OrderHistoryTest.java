@@ -14,7 +14,7 @@ import dev.orders.http.api.Json;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * GET .../history after changes made through the handlers as clients make them: every change is one
  * event of the order's log, served newest first with its type, its actor and its data.
  */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class OrderHistoryTest {
     private static final String CUSTOMER = "user:" + Fixture.SAMPLE_CUSTOMER;
     private static final String ADMIN = "user:" + Api.ADMIN;

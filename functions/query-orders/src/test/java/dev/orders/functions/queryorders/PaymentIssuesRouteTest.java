@@ -14,7 +14,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** GET /payment-issues: administrators see every order's open payment issues, newest first, page by page. */
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class PaymentIssuesRouteTest {
     private static final String SAMPLE = "query-orders/list-payment-issues";
 

@@ -25,7 +25,7 @@ import dev.orders.http.wiring.SecretSource;
 import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbLocalExtension;
+import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
-@ExtendWith(DynamoDbLocalExtension.class)
+@ExtendWith(DynamoDbExtension.class)
 class QueryOrdersFunctionTest {
     private Fixture fx;
     private QueryOrdersFunction function;

@@ -12,29 +12,31 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * DynamoDB Local in Docker, for machines that have an engine. Kept in its own class so that
- * Testcontainers is only loaded when Docker is actually there.
+ * Dynoxide's own image in Docker, for machines that have an engine (and no npm build of Dynoxide, as on a
+ * Mac today). Kept in its own class so that Testcontainers is only loaded when Docker is actually there.
  *
  * <p>Not exercised by this module's tests (the build machine has no Docker engine).
  */
-final class DynamoDbLocalContainer implements LocalDynamoDb.Server {
+final class DynoxideContainer implements LocalDynamoDb.Server {
 
-    private static final String IMAGE = "amazon/dynamodb-local:2.6.1";
+    /** The image Dynoxide's project publishes, at the version the dynoxide module installs. */
+    static final String IMAGE = "ghcr.io/nubo-db/dynoxide:1.2.1";
     private static final int CONTAINER_PORT = 8000;
-    private static final String CONTAINER_DATA = "/home/dynamodblocal/data";
+    private static final String CONTAINER_DATA = "/data";
 
     private final GenericContainer<?> container;
     private final int hostPort;
 
-    private DynamoDbLocalContainer(LocalDynamoDb.Options options) {
+    private DynoxideContainer(LocalDynamoDb.Options options) {
         // A fixed host port, so that stop()/start() (a new container) keeps the endpoint.
         this.hostPort = LocalDynamoDb.Server.freePort();
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(IMAGE))
                 .withExposedPorts(CONTAINER_PORT)
                 .waitingFor(Wait.forListeningPort().withStartupTimeout(options.startTimeout()));
-        c.setPortBindings(List.of(hostPort + ":" + CONTAINER_PORT));
+        // Published on the host's loopback only, as the child process binds.
+        c.setPortBindings(List.of("127.0.0.1:" + hostPort + ":" + CONTAINER_PORT));
         if (options.dataDir() == null) {
-            c.withCommand("-jar", "DynamoDBLocal.jar", "-inMemory", "-sharedDb", "-disableTelemetry");
+            c.withCommand("serve", "--host", "0.0.0.0", "--port", Integer.toString(CONTAINER_PORT));
         } else {
             try {
                 Files.createDirectories(options.dataDir());
@@ -42,7 +44,8 @@ final class DynamoDbLocalContainer implements LocalDynamoDb.Server {
                 throw new UncheckedIOException(e);
             }
             c.withFileSystemBind(options.dataDir().toAbsolutePath().toString(), CONTAINER_DATA, BindMode.READ_WRITE)
-                    .withCommand("-jar", "DynamoDBLocal.jar", "-dbPath", CONTAINER_DATA, "-sharedDb", "-disableTelemetry");
+                    .withCommand("serve", "--host", "0.0.0.0", "--port", Integer.toString(CONTAINER_PORT),
+                            "--db-path", CONTAINER_DATA + "/" + DynoxideProcess.DATA_FILE);
         }
         this.container = c;
     }
@@ -51,8 +54,8 @@ final class DynamoDbLocalContainer implements LocalDynamoDb.Server {
         return DockerClientFactory.instance().isDockerAvailable();
     }
 
-    static DynamoDbLocalContainer start(LocalDynamoDb.Options options) {
-        DynamoDbLocalContainer server = new DynamoDbLocalContainer(options);
+    static DynoxideContainer start(LocalDynamoDb.Options options) {
+        DynoxideContainer server = new DynoxideContainer(options);
         server.start();
         return server;
     }
@@ -60,6 +63,11 @@ final class DynamoDbLocalContainer implements LocalDynamoDb.Server {
     @Override
     public URI endpoint() {
         return URI.create("http://" + DockerClientFactory.instance().dockerHostIpAddress() + ":" + hostPort);
+    }
+
+    @Override
+    public String engine() {
+        return IMAGE + " in Docker";
     }
 
     @Override

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-@ExtendWith(DynamoDbLocalExtension.class)
-class DynamoDbLocalExtensionTest {
+@ExtendWith(DynamoDbExtension.class)
+class DynamoDbExtensionTest {
 
     private static final Set<String> TABLES_USED = ConcurrentHashMap.newKeySet();
     private static LocalDynamoDb sharedServer;

@@ -31,9 +31,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * </ul>
  * A test that stops the server must start it again, since the server is shared.
  */
-public final class DynamoDbLocalExtension implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
+public final class DynamoDbExtension implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(DynamoDbLocalExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(DynamoDbExtension.class);
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     @Override
