@@ -154,7 +154,9 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
             return;
         }
         stopping = true;
-        watcher.forEach(ProcessHandle::destroyForcibly);
+        // The watching job is the server's child while it runs (also when it never answered); after a crash only
+        // the handles taken at start know it.
+        (process.isAlive() ? process.toHandle().descendants().toList() : watcher).forEach(ProcessHandle::destroyForcibly);
         // SIGTERM lets the server shut down cleanly; with a data dir every write is already committed.
         ChildProcesses.terminate(process, Duration.ofSeconds(10));
         try {

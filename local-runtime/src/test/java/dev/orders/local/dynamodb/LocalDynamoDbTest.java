@@ -14,6 +14,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -228,13 +229,41 @@ class LocalDynamoDbTest {
     }
 
     @Test
-    void missingEngineIsAClearError(@TempDir Path empty) {
+    void anEngineThatFailsToStartIsAClearErrorWithItsOutput(@TempDir Path dir) throws Exception {
+        Path broken = fakeEngine(dir, "echo 'error: unable to open database file' >&2; exit 2");
+
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> withEngine(broken,
+                () -> LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults())));
+
+        assertTrue(e.getMessage().contains("Dynoxide exited with code 2 on start"), e.getMessage());
+        assertTrue(e.getMessage().contains("error: unable to open database file"), e.getMessage());
+    }
+
+    @Test
+    void anEngineThatNeverAnswersIsAClearErrorAfterTheStartTimeout(@TempDir Path dir) throws Exception {
+        Path silent = fakeEngine(dir, "exec sleep 60");
+
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> withEngine(silent,
+                () -> LocalDynamoDb.startChildProcess(new LocalDynamoDb.Options(null, Duration.ofSeconds(1)))));
+
+        assertTrue(e.getMessage().contains("did not answer within PT1S"), e.getMessage());
+        assertTrue(ProcessHandle.current().children().noneMatch(p -> p.info().command().orElse("").endsWith("sleep")),
+                "the engine that never answered is stopped");
+    }
+
+    /** An executable that answers --version as Dynoxide does and runs {@code serve} for anything else. */
+    private static Path fakeEngine(Path dir, String serve) throws Exception {
+        Path engine = Files.writeString(dir.resolve("dynoxide"),
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'dynoxide 0.0.0'; exit 0; fi\n" + serve + "\n");
+        assertTrue(engine.toFile().setExecutable(true));
+        return engine;
+    }
+
+    private static LocalDynamoDb withEngine(Path binary, java.util.function.Supplier<LocalDynamoDb> start) {
         String previous = System.getProperty(DynoxideProcess.BINARY_PROPERTY);
-        System.setProperty(DynoxideProcess.BINARY_PROPERTY, empty.resolve("dynoxide").toString());
+        System.setProperty(DynoxideProcess.BINARY_PROPERTY, binary.toString());
         try {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults()));
-            assertTrue(e.getMessage().contains("./mvnw -pl dynoxide package"), e.getMessage());
+            return start.get();
         } finally {
             if (previous == null) {
                 System.clearProperty(DynoxideProcess.BINARY_PROPERTY);
@@ -242,6 +271,14 @@ class LocalDynamoDbTest {
                 System.setProperty(DynoxideProcess.BINARY_PROPERTY, previous);
             }
         }
+    }
+
+    @Test
+    void missingEngineIsAClearError(@TempDir Path empty) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> withEngine(empty.resolve("dynoxide"),
+                () -> LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults())));
+
+        assertTrue(e.getMessage().contains("./mvnw -pl dynoxide package"), e.getMessage());
     }
 
     private static AttributeValue s(String value) {
