@@ -8,6 +8,8 @@ import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -69,6 +71,9 @@ final class CapacityMeter implements ExecutionInterceptor {
         if (request instanceof BatchWriteItemRequest r) {
             return r.toBuilder().returnConsumedCapacity(indexes).build();
         }
+        if (request instanceof BatchGetItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(indexes).build();
+        }
         return request;
     }
 
@@ -98,6 +103,8 @@ final class CapacityMeter implements ExecutionInterceptor {
         } else if (response instanceof TransactWriteItemsResponse r && r.hasConsumedCapacity()) {
             consumed.addAll(r.consumedCapacity());
         } else if (response instanceof BatchWriteItemResponse r && r.hasConsumedCapacity()) {
+            consumed.addAll(r.consumedCapacity());
+        } else if (response instanceof BatchGetItemResponse r && r.hasConsumedCapacity()) {
             consumed.addAll(r.consumedCapacity());
         }
         String operation = context.request().getClass().getSimpleName().replace("Request", "");

@@ -62,10 +62,10 @@ final class RouteCapacity {
                             .collect(Collectors.joining(", "))));
         }
         report.heading("3. Capacity per route");
-        report.line("Each sample event of `events/` against freshly seeded data; capacity as DynamoDB Local reports it with "
-                + "`ReturnConsumedCapacity=INDEXES`. DynamoDB Local's figures for `TransactWriteItems` are known to be "
-                + "wrong (on AWS a transactional write costs 2 WCU per KB per item, plus each index it touches): read "
-                + "those rows for the number and kind of requests, not their units.\n");
+        report.line("Each sample event of `events/` against freshly seeded data; capacity as the engine reports it with "
+                + "`ReturnConsumedCapacity=INDEXES`. Dynoxide charges as DynamoDB's pricing rules say: a strongly "
+                + "consistent read 1 RCU per 4 KB, a transactional write 2 WCU per KB per item, an index entry written "
+                + "1 WCU, and 2 (a delete and a put) when its key moves.\n");
         report.table(List.of("route", "sample", "status", "requests", "operations", "capacity units", "table / index"), rows);
     }
 
