@@ -137,10 +137,19 @@ public final class LocalEventBus implements AutoCloseable {
 
     /** One entry: delivered with a new id, or refused as EventBridge refuses it (per entry, not the request). */
     private Map<String, Object> accept(Object entry) throws IOException {
-        if (!(entry instanceof Map<?, ?> fields) || !(fields.get("Source") instanceof String source)
-                || !(fields.get("DetailType") instanceof String detailType)
-                || !(fields.get("Detail") instanceof String detail)) {
-            return Map.of("ErrorCode", "MalformedDetail", "ErrorMessage", "Source, DetailType and Detail are required");
+        Map<?, ?> fields = entry instanceof Map<?, ?> map ? map : Map.of();
+        for (String required : List.of("Source", "DetailType", "Detail")) {
+            if (!(fields.get(required) instanceof String value) || value.isEmpty()) {
+                return Map.of("ErrorCode", "InvalidArgument",
+                        "ErrorMessage", "Parameter " + required + " is not valid. Reason: " + required + " is a required argument.");
+            }
+        }
+        String source = (String) fields.get("Source");
+        String detailType = (String) fields.get("DetailType");
+        String detail = (String) fields.get("Detail");
+        // Sources beginning with "aws." are AWS services' own: no account may put events with them.
+        if (source.startsWith("aws.")) {
+            return Map.of("ErrorCode", "NotAuthorizedForSourceException", "ErrorMessage", "Not authorized for the source.");
         }
         Object parsed;
         try {

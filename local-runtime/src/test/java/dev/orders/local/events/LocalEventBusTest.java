@@ -109,6 +109,26 @@ class LocalEventBusTest {
     }
 
     @Test
+    void entriesEventBridgeRefusesAreRefusedAloneWithItsErrorCodes() {
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty());
+             EventBridgeClient client = client(bus)) {
+            PutEventsResponse response = client.putEvents(b -> b.entries(
+                    entry("OrderCreated", "{\"data\":{}}").toBuilder().source("aws.events").build(),
+                    entry("OrderCreated", "{\"data\":{}}").toBuilder().source(null).build(),
+                    entry("OrderCreated", "{\"data\":{}}").toBuilder().detailType(null).build(),
+                    entry("OrderCreated", "{\"data\":{}}")));
+
+            assertEquals(3, response.failedEntryCount());
+            assertEquals("NotAuthorizedForSourceException", response.entries().get(0).errorCode());
+            assertEquals("InvalidArgument", response.entries().get(1).errorCode());
+            assertEquals("Parameter Source is not valid. Reason: Source is a required argument.",
+                    response.entries().get(1).errorMessage());
+            assertEquals("InvalidArgument", response.entries().get(2).errorCode());
+            assertNotNull(response.entries().get(3).eventId());
+        }
+    }
+
+    @Test
     void aBodyThatIsNoJsonIs400SerializationExceptionAsEventBridgeAnswersIt() throws Exception {
         try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty())) {
             HttpURLConnection post = (HttpURLConnection) bus.endpoint().toURL().openConnection();
