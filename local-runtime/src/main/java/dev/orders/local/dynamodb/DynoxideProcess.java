@@ -40,13 +40,12 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
             + " exec \"$@\" 3<&- </dev/null";
 
     private final Path binary;
-    private final String version;
     private final Path dataDir;
     private final Duration startTimeout;
     private final Path logFile;
     private int port;
     private volatile Process process;
-    // The shell job watching stdin; killed before a deliberate stop, so that it never signals a stale pid.
+    // The shell job watching stdin, as found once the server answered (see stopWatcher).
     private volatile List<ProcessHandle> watcher = List.of();
     private volatile boolean stopping;
     // Kill -9 skips this hook, but then the watcher sees stdin close. Unsynchronized, so that a thread
@@ -55,14 +54,13 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
         stopping = true;
         Process running = process;
         if (running != null) {
-            watcher.forEach(ProcessHandle::destroyForcibly);
+            stopWatcher(running);
             ChildProcesses.terminate(running, Duration.ofSeconds(2));
         }
     }, "dynoxide-shutdown");
 
     private DynoxideProcess(Path binary, LocalDynamoDb.Options options, Path logFile) {
         this.binary = binary;
-        this.version = versionOf(binary);
         this.dataDir = options.dataDir();
         this.startTimeout = options.startTimeout();
         this.logFile = logFile;
@@ -91,10 +89,14 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
         }
     }
 
+    /** Whether {@link #locateBinary()} finds the engine. */
+    static boolean installed() {
+        return Files.isExecutable(binaryPath());
+    }
+
     /** System property {@value #BINARY_PROPERTY} (set by surefire), else the installed binary under the repository root. */
     static Path locateBinary() {
-        String property = System.getProperty(BINARY_PROPERTY);
-        Path binary = property != null && !property.isBlank() ? Path.of(property) : RepositoryRoot.locate().resolve(INSTALLED_BINARY);
+        Path binary = binaryPath();
         if (!Files.isExecutable(binary)) {
             throw new IllegalStateException("Dynoxide, the DynamoDB engine of the tests and ./sam-local, is not installed at "
                     + binary.toAbsolutePath() + ". Install it first, from the repository root: ./mvnw -pl dynoxide package"
@@ -103,7 +105,12 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
         return binary.toAbsolutePath();
     }
 
-    /** What the binary answers to --version, e.g. "dynoxide 1.2.1". */
+    private static Path binaryPath() {
+        String property = System.getProperty(BINARY_PROPERTY);
+        return property != null && !property.isBlank() ? Path.of(property) : RepositoryRoot.locate().resolve(INSTALLED_BINARY);
+    }
+
+    /** What the binary answers to --version, e.g. "dynoxide 1.2.1": asked when a report wants it, not at every start. */
     private static String versionOf(Path binary) {
         try {
             Process answer = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
@@ -128,7 +135,7 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
 
     @Override
     public String engine() {
-        return version + ", a child process on 127.0.0.1";
+        return versionOf(binary) + ", a child process on 127.0.0.1";
     }
 
     @Override
@@ -154,9 +161,7 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
             return;
         }
         stopping = true;
-        // The watching job is the server's child while it runs (also when it never answered); after a crash only
-        // the handles taken at start know it.
-        (process.isAlive() ? process.toHandle().descendants().toList() : watcher).forEach(ProcessHandle::destroyForcibly);
+        stopWatcher(process);
         // SIGTERM lets the server shut down cleanly; with a data dir every write is already committed.
         ChildProcesses.terminate(process, Duration.ofSeconds(10));
         try {
@@ -166,6 +171,14 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
         }
         process = null;
         watcher = List.of();
+    }
+
+    /**
+     * Kills the job watching stdin before the server goes, so that it never signals a stale pid. It is the server's
+     * child while the server runs (also one that never answered); after a crash only the handles taken at start know it.
+     */
+    private void stopWatcher(Process server) {
+        (server.isAlive() ? server.toHandle().descendants().toList() : watcher).forEach(ProcessHandle::destroyForcibly);
     }
 
     @Override

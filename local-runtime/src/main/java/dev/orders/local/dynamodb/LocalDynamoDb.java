@@ -100,12 +100,7 @@ public final class LocalDynamoDb implements AutoCloseable {
             Log.LOCAL_DYNAMODB.line("using " + ENDPOINT_ENV + "=" + endpoint + " (nothing started)");
             return new LocalDynamoDb(Mode.EXTERNAL, new ExternalServer(endpoint));
         }
-        try {
-            DynoxideProcess.locateBinary();
-        } catch (IllegalStateException notInstalled) {
-            if (!dockerAvailable(env)) {
-                throw notInstalled;
-            }
+        if (!DynoxideProcess.installed() && dockerAvailable(env)) {
             // Referenced only here, so Testcontainers classes load only when Docker is there.
             Server container = DynoxideContainer.start(options);
             Log.LOCAL_DYNAMODB.line("started " + DynoxideContainer.IMAGE + " in Docker at " + container.endpoint());
