@@ -1,6 +1,9 @@
 package dev.orders.core.order;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** An order as it will be written: its currency and at least one priced line, within the size limit. */
 public record NewOrder(String customerId, String currency, List<NewItem> items) {
@@ -13,5 +16,25 @@ public record NewOrder(String customerId, String currency, List<NewItem> items) 
 
     public long total() {
         return items.stream().mapToLong(NewItem::lineTotal).reduce(0L, Math::addExact);
+    }
+
+    /**
+     * The order as placed at {@code at} under {@code orderId}, its lines under {@code itemIds} (one per
+     * line, in order): CREATED, version 1, every line PENDING.
+     */
+    public OrderAggregate place(String orderId, List<String> itemIds, Instant at) {
+        Ids.orderId(orderId);
+        if (itemIds.size() != items.size()) {
+            throw new IllegalArgumentException("one line id per line is needed");
+        }
+        List<OrderItem> lines = new ArrayList<>();
+        for (int i = 0; i < itemIds.size(); i++) {
+            NewItem item = items.get(i);
+            lines.add(new OrderItem(orderId, customerId, Ids.itemId(itemIds.get(i)), item.sku(),
+                    Optional.of(item.name()), item.quantity(), item.unitPrice(), ItemStatus.PENDING, at, at));
+        }
+        Order root = new Order(orderId, customerId, OrderStatus.CREATED, 1, total(), currency, 0, 0,
+                LineStatuses.pending(lines.size()), at, at);
+        return new OrderAggregate(root, lines, List.of());
     }
 }

@@ -37,4 +37,10 @@ public record Order(
         return new Order(orderId, customerId, status, version + 1, total, currency, capturedAmount, refundedAmount,
                 lines, createdAt, at);
     }
+
+    /** The root after one change of its lines: the next version with {@code total} and {@code lines}, changed at {@code at}. */
+    public Order withLines(long total, LineStatuses lines, Instant at) {
+        return new Order(orderId, customerId, status, version + 1, total, currency, capturedAmount, refundedAmount,
+                lines, createdAt, at);
+    }
 }

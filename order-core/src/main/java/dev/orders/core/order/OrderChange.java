@@ -26,6 +26,13 @@ public sealed interface OrderChange {
             lines = List.copyOf(lines);
         }
 
+        /** The first event of {@code order} as placed. */
+        public static OrderCreated of(OrderAggregate order) {
+            Order root = order.order();
+            return new OrderCreated(root.status(), root.total(), root.currency(),
+                    order.items().stream().map(LineDetails::of).toList());
+        }
+
         @Override
         public Map<String, Object> data() {
             Map<String, Object> data = new LinkedHashMap<>();

@@ -19,4 +19,8 @@ public record PaymentIssue(String orderId, String customerId, String eventId, Pa
     public boolean isOpen() {
         return resolution.isEmpty();
     }
+
+    public PaymentIssue resolved(Resolution by) {
+        return new PaymentIssue(orderId, customerId, eventId, kind, amount, currency, at, Optional.of(by));
+    }
 }

@@ -20,12 +20,24 @@ public record PaymentIssueResolution(String orderId, String eventId, Role role, 
                 : Optional.of(new PaymentIssueResolutionOutcome.Forbidden(role));
     }
 
-    /** The resolution of {@code issue}, open on {@code current}, at {@code at}: an event of the order. */
-    public OrderStep step(Order current, PaymentIssue issue, Instant at) {
-        if (!issue.isOpen()) {
-            throw new IllegalArgumentException("the payment issue " + eventId + " is resolved already");
+    /**
+     * The resolution of the issue on the order as read (one read of both), at {@code at}: one version of
+     * the order, with its event, and the issue resolved on the condition that it is still open.
+     */
+    public Decision<PaymentIssueResolutionOutcome> decide(Optional<Order> order, Optional<PaymentIssue> issue,
+                                                          Instant at) {
+        if (order.isEmpty() || issue.isEmpty()) {
+            return new Decision.Refused<>(new PaymentIssueResolutionOutcome.NotFound());
         }
-        return new OrderStep(current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueResolved(eventId, issue.kind(), note));
+        if (!issue.get().isOpen()) {
+            return new Decision.Refused<>(new PaymentIssueResolutionOutcome.AlreadyResolved(issue.get()));
+        }
+        Order current = order.get();
+        PaymentIssue resolved = issue.get().resolved(new PaymentIssue.Resolution(at, actor, note));
+        OrderStep step = OrderStep.of(current,
+                current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
+                new OrderChange.PaymentIssueResolved(eventId, resolved.kind(), note))
+                .with(new RowChange.IssueResolved(resolved));
+        return new Decision.Write<>(step, new PaymentIssueResolutionOutcome.Resolved(resolved, step.lastEvent(actor)));
     }
 }

@@ -49,34 +49,35 @@ public record StatusChangeRequest(
     }
 
     /**
-     * The move of {@code current} to the target at {@code at}, once no refusal applies. A move to PAID or
-     * REFUNDED moves money as well (an administrator's, with a reason): the total captured, or all that is
-     * left refunded, so the order's amounts never contradict its status.
+     * The move of {@code current} to the target at {@code at}: refused for a stale expected version or a
+     * move the lifecycle forbids. A move to PAID or REFUNDED moves money as well (an administrator's,
+     * with a reason): the total captured, or all that is left refunded, so the order's amounts never
+     * contradict its status.
      */
-    public OrderStep step(Order current, Instant at) {
+    public Decision<StatusChangeOutcome> decide(Order current, Instant at) {
+        if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
+            return new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(current.version()));
+        }
+        if (!current.status().canMoveTo(target)) {
+            return new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(current.status(), target));
+        }
+        OrderStep step = step(current, at);
+        return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor)));
+    }
+
+    private OrderStep step(Order current, Instant at) {
         OrderStatus from = current.status();
         if (target == OrderStatus.PAID) {
-            return new OrderStep(current.next(target, current.total(), current.refundedAmount(), at),
+            return OrderStep.of(current, current.next(target, current.total(), current.refundedAmount(), at),
                     new OrderChange.PaymentCaptured(from, target, current.total(), current.currency(), Optional.empty(),
                             reason));
         }
         if (target == OrderStatus.REFUNDED) {
-            return new OrderStep(current.next(target, current.capturedAmount(), current.capturedAmount(), at),
+            return OrderStep.of(current, current.next(target, current.capturedAmount(), current.capturedAmount(), at),
                     new OrderChange.RefundRecorded(from, target, current.refundable(), current.currency(),
                             current.capturedAmount(), Optional.empty(), reason));
         }
-        return new OrderStep(current.next(target, current.capturedAmount(), current.refundedAmount(), at),
+        return OrderStep.of(current, current.next(target, current.capturedAmount(), current.refundedAmount(), at),
                 new OrderChange.OrderStatusChanged(from, target, reason, Optional.empty()));
-    }
-
-    /** The refusal of this move from {@code current}: a stale expected version, or a move the lifecycle forbids. */
-    public Optional<StatusChangeOutcome> refusalFrom(Order current) {
-        if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
-            return Optional.of(new StatusChangeOutcome.StaleVersion(current.version()));
-        }
-        if (!current.status().canMoveTo(target)) {
-            return Optional.of(new StatusChangeOutcome.IllegalTransition(current.status(), target));
-        }
-        return Optional.empty();
     }
 }

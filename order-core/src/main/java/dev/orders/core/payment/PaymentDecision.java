@@ -6,6 +6,7 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.RowChange;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -18,7 +19,7 @@ public sealed interface PaymentDecision {
     record Apply(OrderStep step) implements PaymentDecision {
     }
 
-    /** The order cannot take the money the event moved: record {@code issue} on it, with the step's event. */
+    /** The order cannot take the money the event moved: the step records {@code issue} on it, with its event. */
     record RecordIssue(PaymentIssue issue, OrderStep step) implements PaymentDecision {
     }
 
@@ -49,7 +50,7 @@ public sealed interface PaymentDecision {
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
             return issue(PaymentIssueKind.AMOUNT_MISMATCH, event, current, at);
         }
-        return new Apply(new OrderStep(current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at),
+        return new Apply(OrderStep.of(current, current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at),
                 new OrderChange.PaymentCaptured(current.status(), OrderStatus.PAID, event.amount(), event.currency(),
                         Optional.of(event.id()), Optional.empty())));
     }
@@ -59,7 +60,7 @@ public sealed interface PaymentDecision {
         if (current.status() != OrderStatus.CREATED) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
         }
-        return new Apply(new OrderStep(
+        return new Apply(OrderStep.of(current,
                 current.next(OrderStatus.AWAITING_PAYMENT, current.capturedAmount(), current.refundedAmount(), at),
                 new OrderChange.OrderStatusChanged(current.status(), OrderStatus.AWAITING_PAYMENT,
                         Optional.of(event.type().wireName()), Optional.of(event.id()))));
@@ -82,7 +83,7 @@ public sealed interface PaymentDecision {
         long refunded = current.refundedAmount() + event.amount();
         OrderStatus to = refunded == current.capturedAmount() && current.status().canMoveTo(OrderStatus.REFUNDED)
                 ? OrderStatus.REFUNDED : current.status();
-        return new Apply(new OrderStep(current.next(to, current.capturedAmount(), refunded, at),
+        return new Apply(OrderStep.of(current, current.next(to, current.capturedAmount(), refunded, at),
                 new OrderChange.RefundRecorded(current.status(), to, event.amount(), event.currency(), refunded,
                         Optional.of(event.id()), Optional.empty())));
     }
@@ -91,8 +92,9 @@ public sealed interface PaymentDecision {
     private static PaymentDecision issue(PaymentIssueKind kind, PaymentEvent event, Order current, Instant at) {
         PaymentIssue issue = new PaymentIssue(current.orderId(), current.customerId(), event.id(), kind, event.amount(),
                 event.currency(), at, Optional.empty());
-        return new RecordIssue(issue, new OrderStep(
+        return new RecordIssue(issue, OrderStep.of(current,
                 current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueRecorded(event.id(), kind, event.amount(), event.currency())));
+                new OrderChange.PaymentIssueRecorded(event.id(), kind, event.amount(), event.currency()))
+                .with(new RowChange.IssueOpened(issue)));
     }
 }

@@ -1,6 +1,7 @@
 package dev.orders.core.order;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,10 +56,11 @@ class RoleTest {
 
         StatusChangeRequest cancelling = request(Role.CUSTOMER, OrderStatus.CANCELLED, Optional.empty());
         assertEquals(Optional.empty(), cancelling.refusalBeforeRead());
-        assertEquals(Optional.of(new StatusChangeOutcome.IllegalTransition(OrderStatus.PAID, OrderStatus.CANCELLED)),
-                cancelling.refusalFrom(order(OrderStatus.PAID, 1)));
-        assertEquals(Optional.of(new StatusChangeOutcome.StaleVersion(4)), cancelling.refusalFrom(order(OrderStatus.CREATED, 4)));
-        assertEquals(Optional.empty(), cancelling.refusalFrom(order(OrderStatus.AWAITING_PAYMENT, 1)));
+        assertEquals(new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(OrderStatus.PAID,
+                OrderStatus.CANCELLED)), cancelling.decide(order(OrderStatus.PAID, 1), Instant.EPOCH));
+        assertEquals(new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(4)),
+                cancelling.decide(order(OrderStatus.CREATED, 4), Instant.EPOCH));
+        assertInstanceOf(Decision.Write.class, cancelling.decide(order(OrderStatus.AWAITING_PAYMENT, 1), Instant.EPOCH));
     }
 
     @Test

@@ -9,8 +9,6 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
-import dev.orders.dynamodb.table.Cancellation;
-import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.Transaction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,7 +43,7 @@ final class RootChange {
         return new RootChange(read).set(OrderCodec.UPDATED_AT, time(now));
     }
 
-    RootChange set(String attribute, AttributeValue value) {
+    private RootChange set(String attribute, AttributeValue value) {
         String placeholder = "a" + assignments.size();
         names.put("#" + placeholder, attribute);
         values.put(":" + placeholder, value);
@@ -57,20 +55,26 @@ final class RootChange {
      * The lines' new counts by status, and the item count when it moves: the feeds project the item
      * count, so setting it to the same value would only risk rewriting their entries.
      */
-    RootChange lines(LineStatuses lines) {
+    private RootChange lines(LineStatuses lines) {
         set(OrderCodec.LINE_STATUSES, OrderCodec.lineStatuses(lines));
         return lines.total() == read.itemCount() ? this : set(OrderCodec.ITEM_COUNT, n(lines.total()));
     }
 
     /** The new status, and the status feeds' keys with it. */
-    RootChange status(OrderStatus to, int statusShards) {
+    private RootChange status(OrderStatus to, int statusShards) {
         return set(OrderCodec.STATUS, s(to))
                 .set(Keys.GSI2PK, s(OrderCodec.statusFeedPk(read.orderId(), to, statusShards)))
                 .set(Keys.GSI3PK, s(Keys.customerStatusFeedPk(read.customerId(), to.name())));
     }
 
-    /** The status and amounts of {@code after} that differ from the root as read: a step's change of the root. */
+    /** The status, total, line counts and amounts of {@code after} that differ from the root as read: a step's change of the root. */
     RootChange to(Order after, int statusShards) {
+        if (after.total() != read.total()) {
+            set(OrderCodec.TOTAL, n(after.total()));
+        }
+        if (!after.lines().equals(read.lines())) {
+            lines(after.lines());
+        }
         if (after.status() != read.status()) {
             status(after.status(), statusShards);
         }
@@ -107,26 +111,9 @@ final class RootChange {
         return this;
     }
 
-    /** The version of the next event to add. */
-    long nextVersion() {
-        return read.version() + events.size() + 1;
-    }
-
     /** The version the root gets: that of the last event added. */
-    long version() {
+    private long version() {
         return read.version() + events.size();
-    }
-
-    /**
-     * Fails unless a cancelled change lost a race: the root is no longer the version read (the order as
-     * it is now is the root's old item). Another failed condition (an event row before its version, a
-     * new line's id taken) is data this code never writes.
-     */
-    static void requireLostRace(Cancellation cancelled, Order read) {
-        if (!cancelled.failed(ROOT)) {
-            throw new CorruptItemException("order " + read.orderId() + " refused a change at version "
-                    + read.version() + " for another reason than its root");
-        }
     }
 
     /** Adds the root's update and the event rows to {@code transaction}. */

@@ -1,5 +1,7 @@
 package dev.orders.dynamodb.table;
 
+import dev.orders.application.port.WriteConflictException;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,8 @@
 package dev.orders.dynamodb.table;
 
+import dev.orders.application.port.WriteConflictException;
+import dev.orders.application.RetryPause;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.orders.dynamodb.table;
 
+
 import java.util.Arrays;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;

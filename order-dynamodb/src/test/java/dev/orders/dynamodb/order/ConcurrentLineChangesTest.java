@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineTransitions;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
@@ -68,7 +69,7 @@ class ConcurrentLineChangesTest {
                 "one event per line");
         assertTrue(picks.stream().allMatch(pick -> pick.from() == ItemStatus.PENDING && pick.to() == ItemStatus.PICKED));
         assertEquals(List.of(new OrderChange.OrderStatusChanged(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
-                Optional.of(OrderLines.FOLLOWS_LINES), Optional.empty())), follows, "the first pick moved the order");
+                Optional.of(LineTransitions.FOLLOWS_LINES), Optional.empty())), follows, "the first pick moved the order");
         Order order = header();
         assertEquals(start + picks.size() + follows.size(), order.version());
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());

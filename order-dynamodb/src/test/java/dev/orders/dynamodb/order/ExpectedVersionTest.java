@@ -113,7 +113,7 @@ class ExpectedVersionTest {
         Late late = losingTheFirstWriteTo(table, () -> add(fx, Optional.empty()));
 
         assertEquals(new StatusChangeOutcome.StaleVersion(2),
-                late.fixture().writes.changeStatus(checkout(Optional.of(1L))));
+                late.fixture().statusChanges.changeStatus(checkout(Optional.of(1L))));
 
         late.assertTransactionsSent(1);
         assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById("o-1").orElseThrow().status());
@@ -135,7 +135,7 @@ class ExpectedVersionTest {
     void aStatusChangeWithoutAnExpectedVersionThatLostTheRaceIsDecidedAgainAndApplied(TestTable table) {
         Late late = losingTheFirstWriteTo(table, () -> add(fx, Optional.empty()));
 
-        StatusChangeOutcome outcome = late.fixture().writes.changeStatus(checkout(Optional.empty()));
+        StatusChangeOutcome outcome = late.fixture().statusChanges.changeStatus(checkout(Optional.empty()));
 
         assertEquals(3, assertInstanceOf(StatusChangeOutcome.Changed.class, outcome).order().version());
         late.assertTransactionsSent(2);

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.application.port.IdempotencyKey;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.feed.InvalidCursorException;
 import dev.orders.core.feed.Page;
+import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
@@ -30,6 +34,7 @@ import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentDecision;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
+import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
@@ -65,7 +70,7 @@ class OrderAccessPatternsTest {
         NewOrder request = new NewOrder("c-1", "EUR", List.of(
                 new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
 
-        OrderCreation outcome = fx.writes.create("o-1", request, "customer:c-1");
+        OrderCreation outcome = fx.create("o-1", request, "customer:c-1");
 
         OrderAggregate created = assertInstanceOf(OrderCreation.Created.class, outcome).aggregate();
         Order root = created.order();
@@ -119,7 +124,7 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 100);
         fx.createOrder("c-1", "o-10", 200, 300);
         fx.createOrder("c-1", "o-1-0", 400, 500, 600);
-        fx.writes.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED, Role.ADMINISTRATOR,
+        fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED, Role.ADMINISTRATOR,
                 Optional.empty(), "ops", Optional.empty()));
 
         OrderAggregate one = fx.reads.findAggregate("c-1", "o-1").orElseThrow();
@@ -136,7 +141,7 @@ class OrderAccessPatternsTest {
     void aFailingRowRollsBackTheWholeCreate() {
         fx.createOrder("c-1", "o-1", 100);
 
-        OrderCreation duplicate = fx.writes.create("o-1", new NewOrder("c-2", "USD", List.of(
+        OrderCreation duplicate = fx.create("o-1", new NewOrder("c-2", "USD", List.of(
                 new NewItem("A", "A", 1, 1), new NewItem("B", "B", 1, 2))), "x");
 
         assertEquals(new OrderCreation.OrderIdTaken("o-1"), duplicate);
@@ -148,13 +153,12 @@ class OrderAccessPatternsTest {
 
     @Test
     void aRefusedProcessedRecordRollsBackTheOrderToo() {
-        assertTrue(fx.records.putAlone(record("REQUEST#1")));
+        assertInstanceOf(OrderStore.Creation.Created.class, createOnce("o-0", 1, "REQUEST#1"));
         int before = fx.itemCount();
 
-        Optional<OrderCreation> outcome = fx.writes.createOnce("o-1", new NewOrder("c-1", "EUR", List.of(
-                new NewItem("A", "A", 1, 1))), "x", record("REQUEST#1"));
+        OrderStore.Creation outcome = createOnce("o-1", 1, "REQUEST#1");
 
-        assertEquals(Optional.empty(), outcome);
+        assertInstanceOf(OrderStore.Creation.AlreadyProcessed.class, outcome);
         assertEquals(before, fx.itemCount());
         assertTrue(fx.reads.findAggregateById("o-1").isEmpty());
     }
@@ -170,14 +174,9 @@ class OrderAccessPatternsTest {
 
     @Test
     void theLargestOrderWithAProcessedRecordFitsDynamoDbsTransactionLimit() {
-        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER,
-                new NewItem("A", "A", 1, 1));
+        OrderStore.Creation outcome = createOnce("o-big", OrderLimits.MAX_ITEMS_PER_ORDER, "REQUEST#big");
 
-        Optional<OrderCreation> outcome = fx.writes.createOnce("o-big", new NewOrder("c-1", "EUR", items), "x",
-                record("REQUEST#big"));
-
-        assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER,
-                assertInstanceOf(OrderCreation.Created.class, outcome.orElseThrow()).aggregate().items().size());
+        assertInstanceOf(OrderStore.Creation.Created.class, outcome);
         assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-big").orElseThrow().items().size());
     }
 
@@ -187,7 +186,7 @@ class OrderAccessPatternsTest {
     void transitionMovesStatusBumpsVersionAndAppendsItsEventInOneStep() {
         fx.createOrder("c-1", "o-1", 100);
 
-        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
+        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
 
         StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome);
         Order moved = changed.order();
@@ -209,9 +208,9 @@ class OrderAccessPatternsTest {
     @Test
     void staleVersionIsRejectedWithTheCurrentVersionAndHistoryUnchanged() {
         fx.createOrder("c-1", "o-1", 100);
-        fx.writes.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
 
-        StatusChangeOutcome stale = fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.of(1L)));
+        StatusChangeOutcome stale = fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.of(1L)));
 
         assertEquals(new StatusChangeOutcome.StaleVersion(2), stale);
         assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findHeaderById("o-1").orElseThrow().status());
@@ -222,13 +221,13 @@ class OrderAccessPatternsTest {
     void aWriterHoldingAnOldSnapshotLosesTheRaceInTheWriteCondition() {
         fx.createOrder("c-1", "o-1", 100);
         Order snapshot = fx.reads.findHeaderById("o-1").orElseThrow();
-        fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         // CREATED -> PAID is legal for the snapshot, but the order is CANCELLED now: the condition refuses it.
-        Optional<StatusChangeOutcome> late = fx.writes.applyOnce(snapshot, capture(snapshot, "evt_late"),
-                "webhook:payments", record("WEBHOOK#evt_late"));
+        OrderStore.Commit late = fx.store.commit(capture(snapshot, "evt_late"), "webhook:payments",
+                Optional.of(handled(snapshot, "evt_late")));
 
-        assertEquals(Optional.of(new StatusChangeOutcome.StaleVersion(2)), late);
+        assertEquals(2, assertInstanceOf(OrderStore.Commit.RootChanged.class, late).current().orElseThrow().version());
         assertEquals(OrderStatus.CANCELLED, fx.reads.findHeaderById("o-1").orElseThrow().status());
         assertEquals(List.of(2L, 1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
         assertTrue(fx.partition("WEBHOOK#evt_late").isEmpty(), "the event's record is rolled back with the change");
@@ -238,7 +237,7 @@ class OrderAccessPatternsTest {
     void illegalTransitionIsRejectedAndNothingIsWritten() {
         fx.createOrder("c-1", "o-1", 100);
 
-        StatusChangeOutcome outcome = fx.writes.changeStatus(change("o-1", OrderStatus.IN_FULFILLMENT,
+        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(change("o-1", OrderStatus.IN_FULFILLMENT,
                 Optional.empty()));
 
         assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.IN_FULFILLMENT),
@@ -251,8 +250,8 @@ class OrderAccessPatternsTest {
     void transitionOfAnUnknownOrAnotherCustomersOrderIsNotFound() {
         fx.createOrder("c-1", "o-1", 100);
         assertEquals(new StatusChangeOutcome.OrderNotFound(),
-                fx.writes.changeStatus(change("missing", OrderStatus.CANCELLED, Optional.empty())));
-        assertEquals(new StatusChangeOutcome.OrderNotFound(), fx.writes.changeStatus(new StatusChangeRequest(
+                fx.statusChanges.changeStatus(change("missing", OrderStatus.CANCELLED, Optional.empty())));
+        assertEquals(new StatusChangeOutcome.OrderNotFound(), fx.statusChanges.changeStatus(new StatusChangeRequest(
                 Optional.of("c-2"), "o-1", OrderStatus.CANCELLED, Role.ADMINISTRATOR, Optional.empty(), "x", Optional.empty())));
         assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById("o-1").orElseThrow().status());
     }
@@ -260,20 +259,21 @@ class OrderAccessPatternsTest {
     @Test
     void transitionByOrderIdAloneRecordsTheEventThatCausedItOnce() {
         fx.createOrder("c-1", "o-1", 100);
-        fx.writes.changeStatus(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT, Role.ADMINISTRATOR,
+        fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT, Role.ADMINISTRATOR,
                 Optional.empty(), "ops", Optional.empty()));
         Order awaiting = fx.reads.findHeaderById("o-1").orElseThrow();
 
-        Optional<StatusChangeOutcome> outcome = fx.writes.applyOnce(awaiting, capture(awaiting, "evt_1"),
-                "webhook:payments", record("WEBHOOK#evt_1"));
-        Optional<StatusChangeOutcome> redelivered = fx.writes.applyOnce(awaiting, capture(awaiting, "evt_1"),
-                "webhook:payments", record("WEBHOOK#evt_1"));
+        OrderStep capture = capture(awaiting, "evt_1");
+        OrderStore.Commit outcome = fx.store.commit(capture, "webhook:payments", Optional.of(handled(awaiting, "evt_1")));
+        OrderStore.Commit redelivered = fx.store.commit(capture, "webhook:payments",
+                Optional.of(handled(awaiting, "evt_1")));
 
-        OrderEvent event = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome.orElseThrow()).event();
+        assertInstanceOf(OrderStore.Commit.Committed.class, outcome);
+        OrderEvent event = capture.lastEvent("webhook:payments");
         assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 100, "EUR",
                 Optional.of("evt_1"), Optional.empty()), event.change());
         assertEquals(event, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
-        assertEquals(Optional.empty(), redelivered);
+        assertInstanceOf(OrderStore.Commit.AlreadyProcessed.class, redelivered);
         assertEquals(3, fx.reads.findHeaderById("o-1").orElseThrow().version());
     }
 
@@ -305,7 +305,7 @@ class OrderAccessPatternsTest {
     void historyCursorOfAnotherOrderIsRejected() {
         fx.createOrder("c-1", "o-1", 100);
         fx.createOrder("c-1", "o-2", 100);
-        fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
         String cursor = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().nextCursor().orElseThrow();
 
         assertThrows(InvalidCursorException.class, () -> fx.reads.history("c-1", "o-2", 1, Optional.of(cursor)));
@@ -318,7 +318,7 @@ class OrderAccessPatternsTest {
                 .key(Map.of(Keys.PK, s(Keys.orderPk("o-1")), Keys.SK, s(Keys.ROOT_SK)))
                 .updateExpression("SET giftMessage = :m").expressionAttributeValues(Map.of(":m", s("Happy birthday"))));
 
-        fx.writes.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         assertEquals("Happy birthday", fx.raw(Keys.orderPk("o-1"), Keys.ROOT_SK).get("giftMessage").s());
     }
@@ -367,7 +367,7 @@ class OrderAccessPatternsTest {
     void linesCannotChangeOncePaid() {
         OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("B", 1);
-        fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
 
         assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
                 fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-1"));
@@ -398,7 +398,7 @@ class OrderAccessPatternsTest {
     @Test
     void anOrderCannotGrowBeyondOneTransactionsWorthOfLines() {
         List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, new NewItem("A", "A", 1, 1));
-        fx.writes.create("o-1", new NewOrder("c-1", "EUR", items), "x");
+        fx.create("o-1", new NewOrder("c-1", "EUR", items), "x");
         fx.putProduct("B", 1);
 
         assertEquals(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
@@ -415,7 +415,7 @@ class OrderAccessPatternsTest {
         assertEquals(new ItemChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED),
                 moveLine("c-1", first, ItemStatus.PICKED));
 
-        fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
         OrderItem picked = assertInstanceOf(ItemChangeOutcome.StatusChanged.class,
                 moveLine("c-1", first, ItemStatus.PICKED)).item();
         assertEquals(ItemStatus.PICKED, picked.itemStatus());
@@ -437,7 +437,7 @@ class OrderAccessPatternsTest {
         fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
                 .key(Map.of(Keys.PK, s(Keys.orderPk("o-1")), Keys.SK, s(Keys.itemSk(itemId))))
                 .updateExpression("SET warehouse = :w").expressionAttributeValues(Map.of(":w", s("BER-1"))));
-        fx.writes.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+        fx.statusChanges.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
 
         moveLine("c-1", itemId, ItemStatus.PICKED);
 
@@ -461,7 +461,6 @@ class OrderAccessPatternsTest {
         return page.items().stream().map(OrderEvent::version).toList();
     }
 
-    /** A processed record of some request, as order intake and the payment webhook write them. */
     /** The provider's capture of {@code read}'s total, as the core decides it. */
     private OrderStep capture(Order read, String eventId) {
         PaymentEvent captured = new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
@@ -469,8 +468,19 @@ class OrderAccessPatternsTest {
         return ((PaymentDecision.Apply) PaymentDecision.decide(captured, Optional.of(read), fx.clock.instant())).step();
     }
 
-    private ProcessedRecord record(String requestKey) {
-        return fx.records.record(Map.of(Keys.PK, s(requestKey), Keys.SK, s("REQUEST")), EntityType.IDEMPOTENCY_KEY,
-                Map.of(), Duration.ofHours(1));
+    /** An order of {@code lines} lines of c-1 created under the idempotency key {@code key}. */
+    private OrderStore.Creation createOnce(String orderId, int lines, String key) {
+        NewOrder order = new NewOrder("c-1", "EUR", Collections.nCopies(lines, new NewItem("A", "A", 1, 1)));
+        OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
+                fx.clock.instant());
+        return fx.store.create(placed, new OrderEvent(orderId, "c-1", 1, placed.order().createdAt(), "x",
+                OrderChange.OrderCreated.of(placed)), Optional.of(new ProcessedRequest.OrderCreated(
+                new IdempotencyKey("c-1", key), "fingerprint", orderId)));
+    }
+
+    /** The processed record of the provider's capture {@code eventId} of {@code read}. */
+    private static ProcessedRequest handled(Order read, String eventId) {
+        return new ProcessedRequest.PaymentEventHandled(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED,
+                1_795_348_800L, read.orderId(), read.total(), read.currency()), PaymentOutcome.APPLIED);
     }
 }

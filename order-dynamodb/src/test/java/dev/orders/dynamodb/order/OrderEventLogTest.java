@@ -3,6 +3,7 @@ package dev.orders.dynamodb.order;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.orders.application.payment.PaymentEventProcessor;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemRequest;
@@ -25,7 +26,6 @@ import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.keys.Keys;
-import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.testsupport.DynamoDbExtension;
@@ -58,7 +58,7 @@ class OrderEventLogTest {
                 List.of(new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
 
         OrderAggregate created = assertInstanceOf(OrderCreation.Created.class,
-                fx.writes.create("o-1", request, "customer:c-1")).aggregate();
+                fx.create("o-1", request, "customer:c-1")).aggregate();
 
         assertEquals(List.of(1L), versions());
         OrderEvent event = last(created.order());
@@ -128,7 +128,7 @@ class OrderEventLogTest {
     void aStatusChangeIsOneOrderStatusChangedEventFromToWithItsReasonByItsActor() {
         fx.createOrder("c-1", "o-1", 1250);
 
-        StatusChangeOutcome outcome = fx.writes.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-1",
+        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-1",
                 OrderStatus.CANCELLED, Role.CUSTOMER, Optional.of(1L), "customer:c-1", Optional.of("changed my mind")));
 
         OrderEvent event = last(header());

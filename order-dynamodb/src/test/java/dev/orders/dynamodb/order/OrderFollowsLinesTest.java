@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.verifyNoInteractions;
 
+import dev.orders.application.order.StatusChanges;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineTransitions;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
@@ -131,7 +133,7 @@ class OrderFollowsLinesTest {
     @Test
     void anAdministratorAskingForAStatusTheLinesSetIsToldItFollowsTheLinesWithNothingReadOrWritten(TestTable table) {
         DynamoDbClient client = spy(table.client());
-        OrderWrites writes = new Fixture(new TestTable(table.tableName(), client)).writes;
+        StatusChanges writes = new Fixture(new TestTable(table.tableName(), client)).statusChanges;
         List<Map<String, AttributeValue>> before = fx.partition(Keys.orderPk("o-1"));
 
         for (OrderStatus target : List.of(OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED)) {
@@ -146,7 +148,7 @@ class OrderFollowsLinesTest {
     @Test
     void aCustomerAskingForAStatusTheLinesSetIsForbiddenWithNothingReadOrWritten(TestTable table) {
         DynamoDbClient client = spy(table.client());
-        OrderWrites writes = new Fixture(new TestTable(table.tableName(), client)).writes;
+        StatusChanges writes = new Fixture(new TestTable(table.tableName(), client)).statusChanges;
         List<Map<String, AttributeValue>> before = fx.partition(Keys.orderPk("o-1"));
 
         for (OrderStatus target : List.of(OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED)) {
@@ -169,7 +171,7 @@ class OrderFollowsLinesTest {
     }
 
     private static void assertFollowed(OrderEvent event, OrderStatus from, OrderStatus to, String actor) {
-        assertEquals(new OrderChange.OrderStatusChanged(from, to, Optional.of(OrderLines.FOLLOWS_LINES),
+        assertEquals(new OrderChange.OrderStatusChanged(from, to, Optional.of(LineTransitions.FOLLOWS_LINES),
                 Optional.empty()), event.change());
         assertEquals(actor, event.by());
     }

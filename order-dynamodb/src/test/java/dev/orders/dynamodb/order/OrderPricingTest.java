@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.application.order.OrderIntake;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.OrderAggregate;

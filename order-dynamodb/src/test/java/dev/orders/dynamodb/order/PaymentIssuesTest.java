@@ -46,7 +46,7 @@ class PaymentIssuesTest {
     }
 
     private PaymentIssueResolutionOutcome resolve(String orderId, String eventId, Role role) {
-        return fx.issues.resolve(new PaymentIssueResolution(orderId, eventId, role, "admin:ann", "refunded by hand"));
+        return fx.resolutions.resolve(new PaymentIssueResolution(orderId, eventId, role, "admin:ann", "refunded by hand"));
     }
 
     private List<PaymentIssue> allOpen(int pageSize) {

@@ -9,24 +9,32 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.orders.application.Rounds;
+import dev.orders.application.order.OrderIntake;
+import dev.orders.application.order.StatusChanges;
+import dev.orders.application.port.ProcessedRequest;
+import dev.orders.application.port.WriteConflictException;
 import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
-import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
-import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
+import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.processed.ProcessedRequestCodec;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.OrdersTable;
-import dev.orders.dynamodb.table.Rounds;
 import dev.orders.dynamodb.table.Transaction;
-import dev.orders.dynamodb.table.WriteConflictException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,9 +60,10 @@ class WriteConflictTest {
     private final DynamoDbClient client = mock(DynamoDbClient.class);
     private final OrdersTable table = new OrdersTable(client, "orders");
     private final ProcessedRecords records = new ProcessedRecords(table, Clock.systemUTC());
-    private final OrderWrites orders = new OrderWrites(table,
-            new OrderReads(table, new CursorCodec("0123456789abcdef0123".getBytes(StandardCharsets.UTF_8))), records,
-            Clock.systemUTC());
+    private final DynamoDbOrderStore store = new DynamoDbOrderStore(table,
+            new OrderReads(table, new CursorCodec("0123456789abcdef0123".getBytes(StandardCharsets.UTF_8))),
+            new ProductCatalog(table, Clock.systemUTC()), records, new ProcessedRequestCodec(records, Clock.systemUTC()));
+    private final OrderIntake intake = new OrderIntake(store, Clock.systemUTC());
 
     @BeforeEach
     @SuppressWarnings("unchecked")
@@ -70,15 +79,15 @@ class WriteConflictTest {
 
     @Test
     void aTransactionConflictIsTriedAgainAndThenReportedAsRetryableNotAsABusinessOutcome() {
-        ProcessedRecord record = records.record(Map.of(Keys.PK, s(Keys.webhookEventPk("evt_1")),
-                Keys.SK, s(Keys.WEBHOOK_EVENT_SK)), EntityType.PAYMENT_EVENT, Map.of(), Duration.ofDays(1));
+        Optional<ProcessedRequest> record = Optional.of(new ProcessedRequest.PaymentEventHandled(new PaymentEvent("evt_1",
+                PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1", 100, "EUR"), PaymentOutcome.APPLIED));
 
-        OrderStep paid = new OrderStep(CURRENT.next(OrderStatus.PAID, 100, 0, Instant.EPOCH),
+        OrderStep paid = OrderStep.of(CURRENT, CURRENT.next(OrderStatus.PAID, 100, 0, Instant.EPOCH),
                 new OrderChange.PaymentCaptured(OrderStatus.CREATED, OrderStatus.PAID, 100, "EUR", Optional.of("evt_1"),
                         Optional.empty()));
-        assertThrows(WriteConflictException.class, () -> orders.applyOnce(CURRENT, paid, "webhook:payments", record));
+        assertThrows(WriteConflictException.class, () -> store.commit(paid, "webhook:payments", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
-        assertThrows(WriteConflictException.class, () -> orders.create("o-2", new NewOrder("c-1", "EUR",
+        assertThrows(WriteConflictException.class, () -> intake.create("o-2", List.of("i-1"), new NewOrder("c-1", "EUR",
                 List.of(new NewItem("A", "A", 1, 1))), "ops"));
         verify(client, times(2 * Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
     }
@@ -90,7 +99,7 @@ class WriteConflictTest {
         when(client.getItem(any(GetItemRequest.class)))
                 .thenReturn(GetItemResponse.builder().item(OrderCodec.encodeRoot(CURRENT, 1)).build());
 
-        assertThrows(WriteConflictException.class, () -> orders.changeStatus(new StatusChangeRequest(Optional.of("c-1"),
+        assertThrows(WriteConflictException.class, () -> new StatusChanges(store, Clock.systemUTC()).changeStatus(new StatusChangeRequest(Optional.of("c-1"),
                 "o-1", OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "c-1", Optional.empty())));
         verify(client, times(Rounds.MAX)).getItem(any(GetItemRequest.class));
         verify(client, times(Rounds.MAX * Transaction.ATTEMPTS))

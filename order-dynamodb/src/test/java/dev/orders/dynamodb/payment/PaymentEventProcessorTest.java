@@ -7,14 +7,16 @@ import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
+import dev.orders.application.payment.PaymentEventProcessor;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
-import dev.orders.dynamodb.order.OrderWrites;
-import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.processed.ProcessedRequestCodec;
+import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.DynamoDbExtension;
@@ -48,10 +50,8 @@ class PaymentEventProcessorTest {
         client = spy(table.client());
         OrdersTable conflicting = new OrdersTable(client, table.tableName());
         ProcessedRecords records = new ProcessedRecords(conflicting, fx.clock);
-        OrderReads reads = new OrderReads(conflicting, fx.cursors);
-        OrderWrites writes = new OrderWrites(conflicting, reads, records, fx.clock);
-        processor = new PaymentEventProcessor(reads, writes,
-                new PaymentIssues(conflicting, writes, records, fx.cursors, fx.clock), records, fx.clock);
+        processor = new PaymentEventProcessor(new DynamoDbOrderStore(conflicting, new OrderReads(conflicting, fx.cursors),
+                new ProductCatalog(conflicting, fx.clock), records, new ProcessedRequestCodec(records, fx.clock)), fx.clock);
     }
 
     private static PaymentEvent event(String id, String type) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.application.port.StoreFault;
 import dev.orders.core.product.Product;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.ProductUpsert;
@@ -14,8 +15,8 @@ import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.support.UnprocessedKeysClient;
 import dev.orders.dynamodb.table.CorruptItemException;
+import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;
-import dev.orders.dynamodb.table.StoreFault;
 import dev.orders.dynamodb.table.UnprocessedKeysException;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
@@ -93,7 +94,7 @@ class ProductCatalogTest {
                 () -> catalogue(client, table).find(List.of("MUG")));
 
         assertEquals(OrdersTable.BATCH_GET_ATTEMPTS, client.batchGets());
-        assertEquals(Optional.of(StoreFault.BUSY), StoreFault.of(e));
+        assertEquals(Optional.of(StoreFault.BUSY), new DynamoDbFaults().of(e));
     }
 
     @Test

@@ -2,8 +2,15 @@ package dev.orders.dynamodb.support;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
+import dev.orders.application.order.LineIntake;
+import dev.orders.application.order.OrderIntake;
+import dev.orders.application.order.OrderLines;
+import dev.orders.application.order.StatusChanges;
+import dev.orders.application.payment.PaymentEventProcessor;
+import dev.orders.application.payment.PaymentIssueResolutions;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
+import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.NewItem;
@@ -20,13 +27,11 @@ import dev.orders.core.product.ProductDetails;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.keys.Keys;
-import dev.orders.dynamodb.order.OrderIntake;
-import dev.orders.dynamodb.order.OrderLines;
+import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
-import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.order.PaymentIssues;
-import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.processed.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.TestTable;
@@ -40,7 +45,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The repositories of the model over one fresh table of Dynoxide, and a few writing shortcuts. */
+/** The use cases over the DynamoDB adapter on one fresh table of Dynoxide, and a few writing shortcuts. */
 public final class Fixture {
     /** The ids the sample events of events/ use. */
     public static final String SAMPLE_CUSTOMER = "c-ada";
@@ -61,11 +66,14 @@ public final class Fixture {
     public final ProductCatalog products;
     public final ProcessedRecords records;
     public final OrderReads reads;
-    public final OrderWrites writes;
-    public final OrderLines lines;
+    public final DynamoDbOrderStore store;
     public final OrderIntake intake;
+    public final StatusChanges statusChanges;
+    public final OrderLines lines;
+    public final LineIntake lineIntake;
     public final OrderFeeds feeds;
     public final PaymentIssues issues;
+    public final PaymentIssueResolutions resolutions;
     public final PaymentEventProcessor payments;
 
     public Fixture(TestTable testTable) {
@@ -79,19 +87,27 @@ public final class Fixture {
         this.products = new ProductCatalog(table, clock);
         this.records = new ProcessedRecords(table, clock);
         this.reads = new OrderReads(table, cursors);
-        this.writes = new OrderWrites(table, reads, records, clock);
-        this.lines = new OrderLines(table, reads, products, records, clock);
-        this.intake = new OrderIntake(reads, writes, products, records);
+        this.store = new DynamoDbOrderStore(table, reads, products, records, new ProcessedRequestCodec(records, clock));
+        this.intake = new OrderIntake(store, clock);
+        this.statusChanges = new StatusChanges(store, clock);
+        this.lines = new OrderLines(store, clock);
+        this.lineIntake = new LineIntake(lines, store);
         this.feeds = new OrderFeeds(table, cursors);
-        this.issues = new PaymentIssues(table, writes, records, cursors, clock);
-        this.payments = new PaymentEventProcessor(reads, writes, issues, records, clock);
+        this.issues = new PaymentIssues(table, cursors);
+        this.resolutions = new PaymentIssueResolutions(store, clock);
+        this.payments = new PaymentEventProcessor(store, clock);
+    }
+
+    /** {@code order} written as priced, without the catalogue, with new line ids. */
+    public OrderCreation create(String orderId, NewOrder order, String actor) {
+        return intake.create(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(), order, actor);
     }
 
     /** An order written as priced, without the catalogue: one line per price. */
     public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
         List<NewItem> items = java.util.Arrays.stream(unitPrices)
                 .mapToObj(price -> new NewItem("SKU-" + price, "Item " + price, 1, price)).toList();
-        OrderCreation outcome = writes.create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
+        OrderCreation outcome = create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
         return ((OrderCreation.Created) outcome).aggregate();
     }
 
@@ -115,7 +131,7 @@ public final class Fixture {
         NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
                 new NewItem("MUG-BLUE", "Blue mug", 2, 1250),
                 new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
-        OrderCreation outcome = writes.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
+        OrderCreation outcome = intake.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
                 "customer:" + SAMPLE_CUSTOMER);
         return ((OrderCreation.Created) outcome).aggregate();
     }
@@ -126,7 +142,7 @@ public final class Fixture {
      */
     public void advance(String customerId, String orderId, OrderStatus... steps) {
         for (OrderStatus step : steps) {
-            StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
+            StatusChangeOutcome outcome = statusChanges.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
                     step, Role.ADMINISTRATOR, Optional.empty(), "fixture", Optional.of("fixture")));
             if (!(outcome instanceof StatusChangeOutcome.Changed)) {
                 throw new IllegalStateException("cannot move " + orderId + " to " + step + ": " + outcome);

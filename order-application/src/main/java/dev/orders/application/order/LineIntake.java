@@ -1,21 +1,15 @@
-package dev.orders.dynamodb.order;
+package dev.orders.application.order;
 
-import static dev.orders.dynamodb.table.Attrs.n;
-import static dev.orders.dynamodb.table.Attrs.s;
-import static dev.orders.dynamodb.table.Attrs.time;
-
+import dev.orders.application.Rounds;
+import dev.orders.application.port.IdempotencyKey;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.ProcessedRequest;
+import dev.orders.application.port.WriteConflictException;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.Pricing;
-import dev.orders.dynamodb.processed.ProcessedRecord;
-import dev.orders.dynamodb.processed.ProcessedRecords;
-import dev.orders.dynamodb.table.ItemReader;
-import dev.orders.dynamodb.table.Rounds;
-import dev.orders.dynamodb.table.WriteConflictException;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,13 +17,7 @@ import java.util.Optional;
  * is written in the same transaction as the line, so a retry (after a lost answer, say) adds nothing
  * and is answered with the line the first request added, even when retries race.
  */
-public record LineIntake(OrderLines lines, ProcessedRecords records) {
-    private static final String ORDER_ID = "orderId";
-    private static final String ITEM_ID = "itemId";
-    private static final String CREATED_AT = "createdAt";
-    private static final String NAME = "name";
-    private static final String UNIT_PRICE = "unitPrice";
-
+public record LineIntake(OrderLines lines, OrderStore store) {
     /** Outcome of an addition. */
     public sealed interface Result {
         /** The line was added, moving the order to {@code orderVersion}. */
@@ -81,11 +69,11 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
     private Optional<Result> attempt(IdempotencyKey key, String orderId, ItemRequest request,
                                      OrderLines.PricedLine priced, Optional<Long> expectedVersion, String actor) {
         OrderItem line = lines.newLine(key.customerId(), orderId, priced.item());
-        ProcessedRecord record = key.record(records, request.fingerprint(key.customerId(), orderId),
-                Map.of(ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt()),
-                        NAME, s(priced.item().name()), UNIT_PRICE, n(priced.item().unitPrice())));
-        Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, priced, expectedVersion, actor, record);
-        return outcome.isPresent() ? Optional.of(decided(outcome.get())) : earlier(key, orderId, request);
+        ProcessedRequest processed = new ProcessedRequest.LineAdded(key,
+                request.fingerprint(key.customerId(), orderId), line);
+        OrderLines.Addition addition = lines.add(line, priced, expectedVersion, actor, Optional.of(processed));
+        return addition instanceof OrderLines.Addition.Decided decided ? Optional.of(decided(decided.outcome()))
+                : earlier(key, orderId, request);
     }
 
     private static Result decided(ItemChangeOutcome outcome) {
@@ -98,17 +86,18 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
      * matches; id, time, name and price come from the record), or a refusal if it asked for another.
      */
     private Optional<Result> earlier(IdempotencyKey key, String orderId, ItemRequest request) {
-        Optional<ItemReader> record = key.find(records);
+        Optional<OrderStore.KeyRecord> record = store.findKey(key);
         if (record.isEmpty()) {
             return Optional.empty();
         }
-        if (!IdempotencyKey.sameRequest(record.get(), request.fingerprint(key.customerId(), orderId))) {
+        if (!record.get().fingerprint().equals(request.fingerprint(key.customerId(), orderId))
+                || record.get().line().isEmpty()) {
             return Optional.of(new Result.KeyReused());
         }
-        Instant createdAt = record.get().time(CREATED_AT);
-        OrderItem line = new OrderItem(orderId, key.customerId(), record.get().string(ITEM_ID), request.sku(),
-                Optional.of(record.get().string(NAME)), request.quantity(), record.get().number(UNIT_PRICE),
-                ItemStatus.PENDING, createdAt, createdAt);
+        OrderStore.AddedLine added = record.get().line().get();
+        OrderItem line = new OrderItem(orderId, key.customerId(), added.itemId(), request.sku(),
+                Optional.of(added.name()), request.quantity(), added.unitPrice(), ItemStatus.PENDING,
+                added.createdAt(), added.createdAt());
         return Optional.of(new Result.Replayed(line));
     }
 }

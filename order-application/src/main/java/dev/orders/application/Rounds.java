@@ -1,5 +1,6 @@
-package dev.orders.dynamodb.table;
+package dev.orders.application;
 
+import dev.orders.application.port.WriteConflictException;
 import java.util.Optional;
 import java.util.function.Supplier;
 

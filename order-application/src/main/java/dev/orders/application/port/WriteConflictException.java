@@ -1,4 +1,4 @@
-package dev.orders.dynamodb.table;
+package dev.orders.application.port;
 
 /**
  * DynamoDB refused a write because another transaction touched the same items at the same moment

@@ -1,0 +1,104 @@
+package dev.orders.application.order;
+
+import dev.orders.application.Rounds;
+import dev.orders.application.port.IdempotencyKey;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.ProcessedRequest;
+import dev.orders.core.order.Ids;
+import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderCreation;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderRequest;
+import dev.orders.core.order.Pricing;
+import dev.orders.core.order.PricingRefusal;
+import dev.orders.core.time.Timestamps;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Order creation as clients use it: lines priced from the catalogue, new ULID ids, and an optional
+ * idempotency key. The key's record is written in the same transaction as the order, so of racing
+ * retries exactly one creates the order and the others find the record and answer with the same order.
+ */
+public record OrderIntake(OrderStore store, Clock clock) {
+    /** Outcome of an intake. */
+    public sealed interface Result {
+        /** {@code replayed}: an earlier request with the same key created it. */
+        record Created(OrderAggregate aggregate, boolean replayed) implements Result {
+        }
+
+        /** The key was used for a different request; nothing was written. */
+        record KeyReused() implements Result {
+        }
+
+        /** A line's product is absent, not for sale, or in another currency than the order; nothing was written. */
+        record NotOrderable(PricingRefusal refusal) implements Result {
+        }
+    }
+
+    /**
+     * Prices the request from the catalogue as it is now (one read of its distinct skus), then writes the
+     * order. A retry of a request whose key already created an order is answered with that order, even
+     * when the catalogue has changed since and would refuse it now.
+     */
+    public Result create(OrderRequest request, Optional<String> idempotencyKey, String actor) {
+        Optional<IdempotencyKey> key = IdempotencyKey.of(request.customerId(), idempotencyKey);
+        Pricing<NewOrder> pricing = request.price(store.findProducts(request.skus()));
+        if (pricing instanceof Pricing.Priced<NewOrder> priced) {
+            return Rounds.untilDecided("order creation", () -> attempt(request, priced.value(), key, actor));
+        }
+        PricingRefusal refusal = ((Pricing.Refused<NewOrder>) pricing).refusal();
+        return key.flatMap(k -> earlier(request, k)).orElseGet(() -> new Result.NotOrderable(refusal));
+    }
+
+    /** Writes {@code order} under {@code orderId}, its lines under {@code itemIds}: all or nothing. */
+    public OrderCreation create(String orderId, List<String> itemIds, NewOrder order, String actor) {
+        OrderAggregate placed = order.place(orderId, itemIds, Timestamps.truncate(clock.instant()));
+        OrderStore.Creation creation = store.create(placed, created(placed, actor), Optional.empty());
+        return creation instanceof OrderStore.Creation.Created ? new OrderCreation.Created(placed)
+                : new OrderCreation.OrderIdTaken(orderId);
+    }
+
+    /** One try with a new order id; empty when the id was taken or the key's record expired meanwhile. */
+    private Optional<Result> attempt(OrderRequest request, NewOrder order, Optional<IdempotencyKey> key,
+                                     String actor) {
+        String orderId = Ids.newOrderId();
+        List<String> itemIds = order.items().stream().map(item -> Ids.newItemId()).toList();
+        if (key.isEmpty()) {
+            OrderCreation creation = create(orderId, itemIds, order, actor);
+            return creation instanceof OrderCreation.Created created
+                    ? Optional.of(new Result.Created(created.aggregate(), false)) : Optional.empty();
+        }
+        OrderAggregate placed = order.place(orderId, itemIds, Timestamps.truncate(clock.instant()));
+        OrderStore.Creation creation = store.create(placed, created(placed, actor), Optional.of(
+                new ProcessedRequest.OrderCreated(key.get(), request.fingerprint(), orderId)));
+        if (creation instanceof OrderStore.Creation.Created) {
+            return Optional.of(new Result.Created(placed, false));
+        }
+        return creation instanceof OrderStore.Creation.AlreadyProcessed ? earlier(request, key.get()) : Optional.empty();
+    }
+
+    /** The answer of the request that holds the key: the same order, or a refusal if it asked for another. */
+    private Optional<Result> earlier(OrderRequest request, IdempotencyKey key) {
+        Optional<OrderStore.KeyRecord> record = store.findKey(key);
+        if (record.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!record.get().fingerprint().equals(request.fingerprint())) {
+            return Optional.of(new Result.KeyReused());
+        }
+        String orderId = record.get().orderId();
+        OrderAggregate aggregate = store.findAggregate(orderId)
+                .filter(order -> order.order().customerId().equals(request.customerId()))
+                .orElseThrow(() -> new IllegalStateException("idempotency key names missing order " + orderId));
+        return Optional.of(new Result.Created(aggregate, true));
+    }
+
+    private static OrderEvent created(OrderAggregate placed, String actor) {
+        return new OrderEvent(placed.order().orderId(), placed.order().customerId(), 1,
+                placed.order().createdAt(), actor, OrderChange.OrderCreated.of(placed));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.orders.application.payment;
+
+import dev.orders.application.Rounds;
+import dev.orders.application.port.OrderStore;
+import dev.orders.core.order.Decision;
+import dev.orders.core.order.PaymentIssueResolution;
+import dev.orders.core.order.PaymentIssueResolutionOutcome;
+import dev.orders.core.time.Timestamps;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * An administrator resolves an open payment issue: reads the order's root and the issue together, lets
+ * the core decide, and commits the resolution and its event on the condition that both are still as
+ * read; someone who resolved it or changed the order first makes the next round read what they did.
+ */
+public record PaymentIssueResolutions(OrderStore store, Clock clock) {
+    public PaymentIssueResolutionOutcome resolve(PaymentIssueResolution request) {
+        Optional<PaymentIssueResolutionOutcome> refused = request.refusalBeforeRead();
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        return Rounds.untilDecided("resolution of payment issue " + request.eventId(), () -> {
+            OrderStore.IssueContext read = store.findIssue(request.orderId(), request.eventId());
+            Decision<PaymentIssueResolutionOutcome> decision = request.decide(read.order(), read.issue(),
+                    Timestamps.truncate(clock.instant()));
+            if (decision instanceof Decision.Write<PaymentIssueResolutionOutcome> write) {
+                return store.commit(write.step(), request.actor(), Optional.empty())
+                        instanceof OrderStore.Commit.Committed ? Optional.of(write.outcome()) : Optional.empty();
+            }
+            return Optional.of(((Decision.Refused<PaymentIssueResolutionOutcome>) decision).outcome());
+        });
+    }
+}

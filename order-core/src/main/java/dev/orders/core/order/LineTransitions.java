@@ -1,0 +1,124 @@
+package dev.orders.core.order;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Every change of an order's lines, decided on the order as read: refused, or one step that moves the
+ * line, the root's total and line counts, and records the change's event. A line status that moves the
+ * order's own status ({@link OrderStatus#followingLines}) makes the step two events: the line's, then the
+ * order's. The store commits a step only while the root is still the version read, so what was decided
+ * here still holds.
+ */
+public final class LineTransitions {
+    /** The reason of the status change an order makes by following its lines. */
+    public static final String FOLLOWS_LINES = "follows its lines";
+
+    private LineTransitions() {
+    }
+
+    /** Adds {@code line}, priced in {@code currency}, to its order as read (empty: none), at {@code expectedVersion} if given. */
+    public static Decision<ItemChangeOutcome> add(Optional<Order> read, OrderItem line, String currency,
+                                                  Optional<Long> expectedVersion) {
+        Optional<ItemChangeOutcome> refusal = refuseOrder(read, line.customerId(), expectedVersion);
+        if (refusal.isPresent()) {
+            return new Decision.Refused<>(refusal.get());
+        }
+        Order order = read.get();
+        if (!order.status().isOpenForItemChanges()) {
+            return new Decision.Refused<>(new ItemChangeOutcome.OrderNotOpen(order.status()));
+        }
+        if (!order.currency().equals(currency)) {
+            return new Decision.Refused<>(new ItemChangeOutcome.NotPriceable(
+                    ItemRequest.currencyMismatch(currency, order.currency())));
+        }
+        if (order.itemCount() >= OrderLimits.MAX_ITEMS_PER_ORDER) {
+            return new Decision.Refused<>(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
+        }
+        long total = order.total() + line.lineTotal();
+        LineStatuses lines = order.lines().added();
+        Order after = order.withLines(total, lines, line.createdAt());
+        OrderStep step = OrderStep.of(order, after,
+                new OrderChange.OrderLineAdded(LineDetails.of(line), total, lines.total()))
+                .with(new RowChange.LineAdded(line));
+        return new Decision.Write<>(step, new ItemChangeOutcome.Added(line, after.version()));
+    }
+
+    /** Removes the line {@code itemId} from the order as read, at {@code at}, while the order is open. */
+    public static Decision<ItemChangeOutcome> remove(Optional<OrderAggregate> read, String customerId, String itemId,
+                                                     Optional<Long> expectedVersion, Instant at) {
+        Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
+        if (refusal.isPresent()) {
+            return new Decision.Refused<>(refusal.get());
+        }
+        Optional<OrderItem> found = read.get().item(itemId);
+        if (found.isEmpty()) {
+            return new Decision.Refused<>(new ItemChangeOutcome.ItemNotFound());
+        }
+        Order order = read.get().order();
+        if (!order.status().isOpenForItemChanges()) {
+            return new Decision.Refused<>(new ItemChangeOutcome.OrderNotOpen(order.status()));
+        }
+        OrderItem line = found.get();
+        long total = order.total() - line.lineTotal();
+        LineStatuses lines = order.lines().removed(line.itemStatus());
+        Order after = order.withLines(total, lines, at);
+        OrderStep step = OrderStep.of(order, after,
+                new OrderChange.OrderLineRemoved(LineDetails.of(line), total, lines.total()))
+                .with(new RowChange.LineRemoved(line));
+        return new Decision.Write<>(step, new ItemChangeOutcome.Removed(line, after.version()));
+    }
+
+    /**
+     * Moves the line {@code itemId} of the order as read to {@code target}, at {@code at}, while the order
+     * is in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED). The order follows its lines in the same
+     * step: shipping the last line fulfils it.
+     */
+    public static Decision<ItemChangeOutcome> moveStatus(Optional<OrderAggregate> read, String customerId,
+                                                         String itemId, ItemStatus target,
+                                                         Optional<Long> expectedVersion, Instant at) {
+        Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
+        if (refusal.isPresent()) {
+            return new Decision.Refused<>(refusal.get());
+        }
+        Optional<OrderItem> found = read.get().item(itemId);
+        if (found.isEmpty()) {
+            return new Decision.Refused<>(new ItemChangeOutcome.ItemNotFound());
+        }
+        OrderItem line = found.get();
+        if (!line.itemStatus().canMoveTo(target)) {
+            return new Decision.Refused<>(new ItemChangeOutcome.IllegalItemTransition(line.itemStatus(), target));
+        }
+        Order order = read.get().order();
+        if (!order.status().isInFulfillment()) {
+            return new Decision.Refused<>(new ItemChangeOutcome.OrderNotInFulfillment(order.status()));
+        }
+        LineStatuses lines = order.lines().moved(line.itemStatus(), target);
+        OrderItem moved = new OrderItem(line.orderId(), line.customerId(), itemId, line.sku(), line.name(),
+                line.quantity(), line.unitPrice(), target, line.createdAt(), at);
+        Order after = order.withLines(order.total(), lines, at);
+        OrderStep step = OrderStep.of(order, after,
+                new OrderChange.OrderLineStatusChanged(itemId, line.sku(), line.itemStatus(), target))
+                .with(new RowChange.LineStatusMoved(line, moved));
+        OrderStatus follows = order.status().followingLines(lines);
+        if (follows != order.status()) {
+            step = step.then(after.next(follows, after.capturedAmount(), after.refundedAmount(), at),
+                    new OrderChange.OrderStatusChanged(order.status(), follows, Optional.of(FOLLOWS_LINES),
+                            Optional.empty()));
+        }
+        return new Decision.Write<>(step, new ItemChangeOutcome.StatusChanged(moved, step.after().version()));
+    }
+
+    /** Another customer's order is as absent as a missing one; a stale expected version changes nothing. */
+    private static Optional<ItemChangeOutcome> refuseOrder(Optional<Order> order, String customerId,
+                                                           Optional<Long> expectedVersion) {
+        if (order.isEmpty() || !order.get().customerId().equals(customerId)) {
+            return Optional.of(new ItemChangeOutcome.OrderNotFound());
+        }
+        long version = order.get().version();
+        if (expectedVersion.isPresent() && expectedVersion.get() != version) {
+            return Optional.of(new ItemChangeOutcome.StaleVersion(version));
+        }
+        return Optional.empty();
+    }
+}

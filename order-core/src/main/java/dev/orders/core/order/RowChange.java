@@ -1,0 +1,27 @@
+package dev.orders.core.order;
+
+/**
+ * A row beside the order's root that a step writes: a line or a payment issue. Each holds what the store
+ * needs to write it and to condition the write on the row being as the core decided from.
+ */
+public sealed interface RowChange {
+    /** A new line; its id must be free. */
+    record LineAdded(OrderItem line) implements RowChange {
+    }
+
+    /** A line deleted; it must still be there. */
+    record LineRemoved(OrderItem line) implements RowChange {
+    }
+
+    /** A line moved from {@code before}'s status to {@code after}'s; it must still be in {@code before}'s. */
+    record LineStatusMoved(OrderItem before, OrderItem after) implements RowChange {
+    }
+
+    /** A payment issue opened; none may be recorded for its provider event yet. */
+    record IssueOpened(PaymentIssue issue) implements RowChange {
+    }
+
+    /** A payment issue resolved ({@code resolved} holds the resolution); it must still be open. */
+    record IssueResolved(PaymentIssue resolved) implements RowChange {
+    }
+}

@@ -1,0 +1,174 @@
+package dev.orders.dynamodb.order;
+
+import static dev.orders.dynamodb.table.Attrs.s;
+import static dev.orders.dynamodb.table.Attrs.time;
+
+import dev.orders.application.port.IdempotencyKey;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.ProcessedRequest;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderStep;
+import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.RowChange;
+import dev.orders.core.product.Product;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.processed.ProcessedRequestCodec;
+import dev.orders.dynamodb.product.ProductCatalog;
+import dev.orders.dynamodb.table.Cancellation;
+import dev.orders.dynamodb.table.EntityType;
+import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.Transaction;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The order store on the single table: the only code that turns a core's step into a transaction. A step
+ * is one TransactWriteItems: the root updated on the condition that it is still the version read (every
+ * change moves it, so whatever was decided from that read still holds), one event row per version, the
+ * rows beside the root each on its own condition, and the processed request where no live one is.
+ */
+public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCatalog products,
+                                 ProcessedRecords records, ProcessedRequestCodec processed) implements OrderStore {
+    private static final String ROW = "row ";
+
+    @Override
+    public Optional<Order> findRoot(String orderId) {
+        return reads.findHeaderById(orderId);
+    }
+
+    @Override
+    public Optional<OrderAggregate> findAggregate(String orderId) {
+        return reads.findAggregateById(orderId);
+    }
+
+    /** One BatchGetItem of the product and the root. */
+    @Override
+    public LineContext findForLine(String orderId, String sku) {
+        Map<String, AttributeValue> productKey = products.key(sku);
+        Optional<Product> product = Optional.empty();
+        Optional<Order> order = Optional.empty();
+        for (Map<String, AttributeValue> item : table.batchGetItems(List.of(productKey, OrderCodec.rootKey(orderId)))) {
+            if (item.get(Keys.PK).equals(productKey.get(Keys.PK))) {
+                product = Optional.of(products.decode(item));
+            } else {
+                order = Optional.of(OrderCodec.decodeRoot(item));
+            }
+        }
+        return new LineContext(order, product);
+    }
+
+    /** One BatchGetItem of the root and the issue. */
+    @Override
+    public IssueContext findIssue(String orderId, String eventId) {
+        Optional<Order> root = Optional.empty();
+        Optional<PaymentIssue> issue = Optional.empty();
+        for (Map<String, AttributeValue> item : table.batchGetItems(List.of(OrderCodec.rootKey(orderId),
+                PaymentIssueCodec.key(orderId, eventId)))) {
+            if (Keys.ROOT_SK.equals(item.get(Keys.SK).s())) {
+                root = Optional.of(OrderCodec.decodeRoot(item));
+            } else {
+                issue = Optional.of(PaymentIssueCodec.decode(item));
+            }
+        }
+        return new IssueContext(root, issue);
+    }
+
+    @Override
+    public Map<String, Product> findProducts(Collection<String> skus) {
+        return products.find(skus);
+    }
+
+    @Override
+    public Optional<KeyRecord> findKey(IdempotencyKey key) {
+        return records.find(processed.key(key), EntityType.IDEMPOTENCY_KEY).map(processed::decodeKey);
+    }
+
+    @Override
+    public boolean recordAlone(ProcessedRequest.PaymentEventHandled handled) {
+        return records.putAlone(processed.encode(handled));
+    }
+
+    /** The root, its first event and every line, all or nothing. */
+    @Override
+    public Creation create(OrderAggregate order, OrderEvent created, Optional<ProcessedRequest> request) {
+        Order root = order.order();
+        Transaction transaction = table.transaction()
+                .putNew(RootChange.ROOT, OrderCodec.encodeRoot(root, table.statusShards()))
+                .putNew("event 1", OrderCodec.encodeEvent(created, OrderCodec.eventId(root.orderId(), 1)));
+        order.items().forEach(line -> transaction.putNew(ROW + line.itemId(), OrderCodec.encodeItem(line)));
+        request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
+        Optional<Cancellation> cancelled = transaction.commit();
+        if (cancelled.isEmpty()) {
+            return new Creation.Created();
+        }
+        return request.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)
+                ? new Creation.AlreadyProcessed() : new Creation.OrderIdTaken();
+    }
+
+    /**
+     * The step's root change and events, its rows, and the processed request, in one transaction. A capture
+     * also requires the root's total and currency to be the amount captured: it pays exactly what it was
+     * compared with.
+     */
+    @Override
+    public Commit commit(OrderStep step, String actor, Optional<ProcessedRequest> request) {
+        RootChange root = RootChange.of(step.before(), step.after().updatedAt()).to(step.after(), table.statusShards());
+        step.events(actor).forEach(root::event);
+        step.changes().stream().filter(OrderChange.PaymentCaptured.class::isInstance)
+                .map(OrderChange.PaymentCaptured.class::cast)
+                .forEach(captured -> root.requireTotal(captured.amount(), captured.currency()));
+        Transaction transaction = root.addTo(table.transaction());
+        step.rows().forEach(row -> write(transaction, row));
+        request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
+        Optional<Cancellation> cancelled = transaction.commit();
+        if (cancelled.isEmpty()) {
+            return new Commit.Committed();
+        }
+        if (request.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
+            return new Commit.AlreadyProcessed();
+        }
+        if (cancelled.get().failed(RootChange.ROOT)) {
+            return new Commit.RootChanged(cancelled.get().oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
+        }
+        return new Commit.RowChanged();
+    }
+
+    private static void write(Transaction transaction, RowChange row) {
+        if (row instanceof RowChange.LineAdded added) {
+            transaction.putNew(ROW + added.line().itemId(), OrderCodec.encodeItem(added.line()));
+        } else if (row instanceof RowChange.LineRemoved removed) {
+            OrderItem line = removed.line();
+            transaction.delete(ROW + line.itemId(), OrderCodec.itemKey(line.orderId(), line.itemId()),
+                    "attribute_exists(#pk)", Map.of("#pk", Keys.PK), Map.of());
+        } else if (row instanceof RowChange.LineStatusMoved moved) {
+            OrderItem before = moved.before();
+            transaction.update(ROW + before.itemId(), OrderCodec.itemKey(before.orderId(), before.itemId()),
+                    "SET #itemStatus = :to, #updated = :now", "#itemStatus = :from",
+                    Map.of("#itemStatus", OrderCodec.ITEM_STATUS, "#updated", OrderCodec.UPDATED_AT),
+                    Map.of(":to", s(moved.after().itemStatus()), ":from", s(before.itemStatus()),
+                            ":now", time(moved.after().updatedAt())));
+        } else if (row instanceof RowChange.IssueOpened opened) {
+            transaction.putNew(ROW + opened.issue().eventId(), PaymentIssueCodec.encodeOpen(opened.issue()));
+        } else if (row instanceof RowChange.IssueResolved resolved) {
+            PaymentIssue issue = resolved.resolved();
+            PaymentIssue.Resolution resolution = issue.resolution().orElseThrow();
+            transaction.update(ROW + issue.eventId(), PaymentIssueCodec.key(issue.orderId(), issue.eventId()),
+                    "SET #resolvedAt = :at, #resolvedBy = :by, #note = :note REMOVE #gsiPk, #gsiSk",
+                    "attribute_exists(#pk) AND attribute_not_exists(#resolvedAt)",
+                    Map.of("#pk", Keys.PK, "#resolvedAt", PaymentIssueCodec.RESOLVED_AT,
+                            "#resolvedBy", PaymentIssueCodec.RESOLVED_BY, "#note", PaymentIssueCodec.NOTE,
+                            "#gsiPk", Keys.GSI2PK, "#gsiSk", Keys.GSI2SK),
+                    Map.of(":at", time(resolution.at()), ":by", s(resolution.by()), ":note", s(resolution.note())));
+        } else {
+            throw new IllegalArgumentException("no write for " + row);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.orders.dynamodb.processed;
+
+import static dev.orders.dynamodb.table.Attrs.n;
+import static dev.orders.dynamodb.table.Attrs.s;
+import static dev.orders.dynamodb.table.Attrs.time;
+
+import dev.orders.application.port.IdempotencyKey;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.ProcessedRequest;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.EntityType;
+import dev.orders.dynamodb.table.ItemReader;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Processed requests as items. A client's key lives in the customer's partition ({@code IDEMPOTENCY#<key>})
+ * with the fingerprint of the request and what its answer needs; a provider's event in its own
+ * partition ({@code WEBHOOK#<id> / EVENT}) with what became of it.
+ */
+public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
+    private static final String FINGERPRINT = "fingerprint";
+    private static final String ORDER_ID = "orderId";
+    private static final String ITEM_ID = "itemId";
+    private static final String CREATED_AT = "createdAt";
+    private static final String NAME = "name";
+    private static final String UNIT_PRICE = "unitPrice";
+    private static final String EVENT_ID = "eventId";
+    private static final String EVENT_TYPE = "eventType";
+    private static final String OUTCOME = "outcome";
+    private static final String RECEIVED_AT = "receivedAt";
+
+    public ProcessedRecord encode(ProcessedRequest request) {
+        if (request instanceof ProcessedRequest.OrderCreated created) {
+            return keyRecord(created.key(), created.fingerprint(), Map.of(ORDER_ID, s(created.orderId())), request);
+        }
+        if (request instanceof ProcessedRequest.LineAdded added) {
+            return keyRecord(added.key(), added.fingerprint(), Map.of(ORDER_ID, s(added.line().orderId()),
+                    ITEM_ID, s(added.line().itemId()), CREATED_AT, time(added.line().createdAt()),
+                    NAME, s(added.line().name().orElseThrow()), UNIT_PRICE, n(added.line().unitPrice())), request);
+        }
+        ProcessedRequest.PaymentEventHandled handled = (ProcessedRequest.PaymentEventHandled) request;
+        Map<String, AttributeValue> key = Map.of(Keys.PK, s(Keys.webhookEventPk(handled.event().id())),
+                Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
+        return records.record(key, EntityType.PAYMENT_EVENT, Map.of(EVENT_ID, s(handled.event().id()),
+                EVENT_TYPE, s(handled.event().type().wireName()), ORDER_ID, s(handled.event().orderId()),
+                OUTCOME, s(handled.outcome()), RECEIVED_AT, time(clock.instant())), request.retention());
+    }
+
+    /** The item key of a client's idempotency key. */
+    public Map<String, AttributeValue> key(IdempotencyKey key) {
+        return Map.of(Keys.PK, s(Keys.customerPk(key.customerId())), Keys.SK, s(Keys.idempotencySk(key.value())));
+    }
+
+    /** What the request that used a key asked and was answered. */
+    public OrderStore.KeyRecord decodeKey(ItemReader record) {
+        Optional<OrderStore.AddedLine> line = record.optionalString(ITEM_ID).isPresent()
+                ? Optional.of(new OrderStore.AddedLine(record.string(ITEM_ID), record.time(CREATED_AT),
+                record.string(NAME), record.number(UNIT_PRICE)))
+                : Optional.empty();
+        return new OrderStore.KeyRecord(record.string(FINGERPRINT), record.string(ORDER_ID), line);
+    }
+
+    private ProcessedRecord keyRecord(IdempotencyKey key, String fingerprint, Map<String, AttributeValue> answer,
+                                      ProcessedRequest request) {
+        Map<String, AttributeValue> attributes = new HashMap<>(answer);
+        attributes.put(FINGERPRINT, s(fingerprint));
+        return records.record(key(key), EntityType.IDEMPOTENCY_KEY, attributes, request.retention());
+    }
+}
