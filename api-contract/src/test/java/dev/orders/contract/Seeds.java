@@ -49,7 +49,7 @@ final class Seeds {
      */
     static final Consumer<Fixture> LIFECYCLE = PAID.andThen(fx -> {
         payment(fx, "evt_seed_duplicate", PaymentEventType.PAYMENT_SUCCEEDED, SAMPLE_TOTAL, PaymentOutcome.PAYMENT_ISSUE);
-        PaymentIssueResolutionOutcome resolution = fx.issues.resolve(new PaymentIssueResolution(SAMPLE_ORDER,
+        PaymentIssueResolutionOutcome resolution = fx.resolutions.resolve(new PaymentIssueResolution(SAMPLE_ORDER,
                 "evt_seed_duplicate", Role.ADMINISTRATOR, "user:ops-grace", "refunded in the provider's dashboard"));
         if (!(resolution instanceof PaymentIssueResolutionOutcome.Resolved)) {
             throw new IllegalStateException("seed: the duplicate capture was not resolved: " + resolution);

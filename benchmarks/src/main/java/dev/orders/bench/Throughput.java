@@ -1,9 +1,9 @@
 package dev.orders.bench;
 
+import dev.orders.application.order.OrderIntake;
 import dev.orders.baseline.RawRequests;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.OrderRequest;
-import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.dynamodb.LocalDynamoDb;

@@ -1,7 +1,7 @@
 package dev.orders.application.port;
 
 /**
- * DynamoDB refused a write because another transaction touched the same items at the same moment
+ * The store refused a write because another transaction touched the same items at the same moment
  * (TransactionConflict); a {@link Transaction} throws it only when its own retries kept conflicting.
  * Nothing was written; the request may be retried, after reading again what it decided on.
  */

@@ -2,6 +2,7 @@ package dev.orders.dynamodb.customer;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
+import dev.orders.application.customer.CustomerStore;
 import dev.orders.core.customer.Customer;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.customer.CustomerDetails;
@@ -17,8 +18,9 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Access patterns of customer profiles; each is one request. */
-public record CustomerRepository(OrdersTable table, Clock clock) {
+public record CustomerRepository(OrdersTable table, Clock clock) implements CustomerStore {
     /** Creates or replaces name and email, keeping createdAt from the first write ({@link OrdersTable#upsert}). */
+    @Override
     public CustomerUpsert upsert(CustomerDetails details) {
         Instant now = Timestamps.truncate(clock.instant());
         Map<String, AttributeValue> before = table.upsert(CustomerCodec.key(details.customerId()),
@@ -31,6 +33,7 @@ public record CustomerRepository(OrdersTable table, Clock clock) {
     }
 
     /** Creates the profile only if none exists: a conditional put, so racing creators cannot both win. */
+    @Override
     public CustomerCreation createIfAbsent(CustomerDetails details) {
         Instant now = Timestamps.truncate(clock.instant());
         Customer customer = new Customer(details.customerId(), details.name(), details.email(), now, now);
@@ -41,6 +44,7 @@ public record CustomerRepository(OrdersTable table, Clock clock) {
         return new CustomerCreation.Created(customer);
     }
 
+    @Override
     public Optional<Customer> get(String customerId) {
         return table.getItem(CustomerCodec.key(customerId)).map(CustomerCodec::decode);
     }

@@ -2,6 +2,7 @@ package dev.orders.dynamodb.feed;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
+import dev.orders.application.query.OrderFeedQueries;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.feed.Page;
@@ -27,8 +28,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * Each partition is read with one Query per page, starting after the cursor's position (keyset).
  * Entries are {@link OrderSummary summaries}: the indexes project no version or updatedAt.
  */
-public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
+public record OrderFeeds(OrdersTable table, CursorCodec cursors) implements OrderFeedQueries {
     /** One customer's orders (GSI1). */
+    @Override
     public Page<OrderSummary> customerTimeline(String customerId, FeedRequest request) {
         Ids.customerId(customerId);
         return read(new Feed(Keys.CUSTOMER_TIMELINE_INDEX, Keys.GSI1PK, Keys.GSI1SK,
@@ -36,6 +38,7 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
     }
 
     /** One customer's orders in one status (GSI3). */
+    @Override
     public Page<OrderSummary> customerStatusFeed(String customerId, OrderStatus status, FeedRequest request) {
         Ids.customerId(customerId);
         return read(new Feed(Keys.CUSTOMER_STATUS_FEED_INDEX, Keys.GSI3PK, Keys.GSI3SK,
@@ -44,12 +47,14 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) {
     }
 
     /** All customers' orders in one status (GSI2, fanned out over its shards). */
+    @Override
     public Page<OrderSummary> statusFeed(OrderStatus status, FeedRequest request) {
         return read(new Feed(Keys.STATUS_FEED_INDEX, Keys.GSI2PK, Keys.GSI2SK, statusPartitions(status),
                 List.of("status", status.name())), request);
     }
 
     /** The most recent orders in any status (GSI2, fanned out over every status and shard). */
+    @Override
     public Page<OrderSummary> recentOrders(FeedRequest request) {
         List<String> partitions = new ArrayList<>();
         for (OrderStatus status : OrderStatus.values()) {

@@ -2,6 +2,7 @@ package dev.orders.dynamodb.order;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
+import dev.orders.application.query.OrderQueries;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
@@ -24,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * order's own partition, strongly consistent. Reads by customer return nothing for another
  * customer's order, exactly as for a missing one.
  */
-public record OrderReads(OrdersTable table, CursorCodec cursors) {
+public record OrderReads(OrdersTable table, CursorCodec cursors) implements OrderQueries {
     public Optional<Order> findHeader(String customerId, String orderId) {
         return findHeaderById(orderId).filter(order -> order.customerId().equals(customerId));
     }
@@ -35,6 +36,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
         return table.getItem(OrderCodec.rootKey(orderId)).map(OrderCodec::decodeRoot);
     }
 
+    @Override
     public Optional<OrderAggregate> findAggregate(String customerId, String orderId) {
         return findAggregateById(orderId).filter(aggregate -> aggregate.order().customerId().equals(customerId));
     }
@@ -43,6 +45,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
      * Root, lines and payment issues in one Query: the range ISSUE#.. to ROOT of the order's own partition,
      * followed over its pages (issues are not capped like lines).
      */
+    @Override
     public Optional<OrderAggregate> findAggregateById(String orderId) {
         Ids.orderId(orderId);
         Order root = null;
@@ -74,6 +77,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
         return root == null ? Optional.empty() : Optional.of(new OrderAggregate(root, lines, issues));
     }
 
+    @Override
     public Optional<OrderItem> findItem(String customerId, String orderId, String itemId) {
         Ids.orderId(orderId);
         Ids.itemId(itemId);
@@ -82,6 +86,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) {
     }
 
     /** The order's events newest first; empty when the order does not exist or is someone else's. */
+    @Override
     public Optional<Page<OrderEvent>> history(String customerId, String orderId, int limit,
                                                 Optional<String> cursor) {
         Ids.orderId(orderId);

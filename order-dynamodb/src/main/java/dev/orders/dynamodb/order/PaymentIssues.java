@@ -2,6 +2,7 @@ package dev.orders.dynamodb.order;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
+import dev.orders.application.query.PaymentIssueQueries;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.PaymentIssue;
@@ -19,8 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * the StatusFeed index, newest first. Issues are recorded and resolved as steps of their order
  * ({@link DynamoDbOrderStore}).
  */
-public record PaymentIssues(OrdersTable table, CursorCodec cursors) {
+public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements PaymentIssueQueries {
     /** Open issues of every order, newest first; the index is eventually consistent, like the feeds. */
+    @Override
     public Page<PaymentIssue> open(int limit, Optional<String> cursor) {
         String scope = CursorCodec.scope(List.of("payment-issues"));
         Optional<String> after = cursor.map(c -> cursors.decode(scope, c));

@@ -4,6 +4,7 @@ import static dev.orders.dynamodb.table.Attrs.bool;
 import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 
+import dev.orders.application.catalog.ProductStore;
 import dev.orders.core.product.Product;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.ProductUpsert;
@@ -20,11 +21,12 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Access patterns of the product catalogue: put and get one product, and read an order's products in one request. */
-public record ProductCatalog(OrdersTable table, Clock clock) {
+public record ProductCatalog(OrdersTable table, Clock clock) implements ProductStore {
     /**
      * Creates or replaces a product, keeping createdAt from the first write ({@link OrdersTable#upsert}).
      * Lines already ordered keep the name and price they took.
      */
+    @Override
     public ProductUpsert upsert(ProductDetails details) {
         Instant now = Timestamps.truncate(clock.instant());
         Map<String, AttributeValue> before = table.upsert(ProductCodec.key(details.sku()), EntityType.PRODUCT,
@@ -38,6 +40,7 @@ public record ProductCatalog(OrdersTable table, Clock clock) {
     }
 
     /** One product, read consistently: what a line added now is priced from. */
+    @Override
     public Optional<Product> find(String sku) {
         return table.getItem(ProductCodec.key(Sku.of("sku", sku))).map(ProductCodec::decode);
     }

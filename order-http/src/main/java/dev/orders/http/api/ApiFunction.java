@@ -6,8 +6,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.port.StoreFault;
+import dev.orders.application.port.StoreFaults;
 import dev.orders.core.validation.ValidationException;
-import dev.orders.dynamodb.table.StoreFault;
 import dev.orders.http.metrics.ServiceMetrics;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,9 +41,12 @@ public abstract class ApiFunction implements RequestStreamHandler {
     static final String CORRELATION_ID = "correlation_id";
 
     private final Router router;
+    private final StoreFaults faults;
 
-    protected ApiFunction(Router router) {
+    /** {@code faults}: how the store's adapter tells its failures apart, for the status they answer. */
+    protected ApiFunction(Router router, StoreFaults faults) {
         this.router = router;
+        this.faults = faults;
     }
 
     public Router router() {
@@ -97,30 +101,30 @@ public abstract class ApiFunction implements RequestStreamHandler {
     }
 
     /**
-     * A fault of DynamoDB that may pass is 503, claiming that nothing was changed only where that is
-     * known: DynamoDB refused the write, or the request only read. Anything else is a fault of this code, 500.
+     * A fault of the store that may pass is 503, claiming that nothing was changed only where that is
+     * known: the store refused the write, or the request only read. Anything else is a fault of this code, 500.
      */
-    private static APIGatewayV2HTTPResponse failure(RuntimeException e, boolean reading) {
-        Optional<StoreFault> fault = StoreFault.of(e);
+    private APIGatewayV2HTTPResponse failure(RuntimeException e, boolean reading) {
+        Optional<StoreFault> fault = faults.of(e);
         if (fault.isEmpty()) {
             LOG.error("unexpected failure", e);
             return internalError();
         }
         return switch (fault.get()) {
             case BUSY -> {
-                LOG.warn("DynamoDB busy: {}", StoreFault.errorCode(e), e);
+                LOG.warn("store busy: {}", faults.errorCode(e), e);
                 yield unavailable("unavailable", "Service unavailable", BUSY);
             }
             case UNAVAILABLE -> {
-                LOG.warn("DynamoDB unavailable: {}", StoreFault.errorCode(e), e);
+                LOG.warn("store unavailable: {}", faults.errorCode(e), e);
                 yield unconfirmed(reading);
             }
             case UNREACHABLE -> {
-                LOG.warn("DynamoDB unreachable", e);
+                LOG.warn("store unreachable", e);
                 yield unconfirmed(reading);
             }
             case REFUSED -> {
-                LOG.error("DynamoDB refused a request", e);
+                LOG.error("store refused a request", e);
                 yield internalError();
             }
         };

@@ -1,6 +1,8 @@
 package dev.orders.http.view;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.order.LineIntake;
+import dev.orders.application.order.OrderIntake;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.Order;
@@ -9,8 +11,6 @@ import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
-import dev.orders.dynamodb.order.LineIntake;
-import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
 import dev.orders.routes.PathTemplate;

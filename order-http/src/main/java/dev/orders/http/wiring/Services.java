@@ -1,17 +1,28 @@
 package dev.orders.http.wiring;
 
+import dev.orders.application.catalog.ProductStore;
+import dev.orders.application.customer.CustomerStore;
+import dev.orders.application.order.LineIntake;
+import dev.orders.application.order.OrderIntake;
+import dev.orders.application.order.OrderLines;
+import dev.orders.application.order.StatusChanges;
+import dev.orders.application.payment.PaymentEventProcessor;
+import dev.orders.application.payment.PaymentIssueResolutions;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.StoreFaults;
+import dev.orders.application.query.OrderFeedQueries;
+import dev.orders.application.query.OrderQueries;
+import dev.orders.application.query.PaymentIssueQueries;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
-import dev.orders.dynamodb.order.LineIntake;
-import dev.orders.dynamodb.order.OrderIntake;
-import dev.orders.dynamodb.order.OrderLines;
+import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
-import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.order.PaymentIssues;
-import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.processed.ProcessedRecords;
+import dev.orders.dynamodb.processed.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
+import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.UnansweredAttempts;
 import java.nio.charset.StandardCharsets;
@@ -87,47 +98,67 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
                 env, DYNAMODB_ENDPOINT).build();
     }
 
-    public CustomerRepository customers() {
+    public CustomerStore customers() {
         return new CustomerRepository(table, clock);
     }
 
-    public ProductCatalog products() {
-        return new ProductCatalog(table, clock);
+    public ProductStore products() {
+        return productCatalog();
     }
 
-    public OrderReads orderReads() {
-        return new OrderReads(table, cursors);
+    public OrderQueries orderQueries() {
+        return orderReads();
     }
 
-    public OrderLines orderLines() {
-        return new OrderLines(table, orderReads(), products(), processedRecords(), clock);
-    }
-
-    public LineIntake lineIntake() {
-        return new LineIntake(orderLines(), processedRecords());
-    }
-
-    public OrderFeeds feeds() {
+    public OrderFeedQueries feeds() {
         return new OrderFeeds(table, cursors);
     }
 
+    public PaymentIssueQueries paymentIssues() {
+        return new PaymentIssues(table, cursors);
+    }
+
     public OrderIntake intake() {
-        return new OrderIntake(orderReads(), orderWrites(), products(), processedRecords());
+        return new OrderIntake(orderStore(), clock);
+    }
+
+    public StatusChanges statusChanges() {
+        return new StatusChanges(orderStore(), clock);
+    }
+
+    public OrderLines orderLines() {
+        return new OrderLines(orderStore(), clock);
+    }
+
+    public LineIntake lineIntake() {
+        return new LineIntake(orderLines(), orderStore());
     }
 
     public PaymentEventProcessor payments() {
-        return new PaymentEventProcessor(orderReads(), orderWrites(), paymentIssues(), processedRecords(), clock);
+        return new PaymentEventProcessor(orderStore(), clock);
     }
 
-    public PaymentIssues paymentIssues() {
-        return new PaymentIssues(table, orderWrites(), processedRecords(), cursors, clock);
+    public PaymentIssueResolutions paymentIssueResolutions() {
+        return new PaymentIssueResolutions(orderStore(), clock);
     }
 
-    public OrderWrites orderWrites() {
-        return new OrderWrites(table, orderReads(), processedRecords(), clock);
+    /** How DynamoDB's failures answer: 503 that may pass, or an outcome unknown. */
+    public StoreFaults storeFaults() {
+        return new DynamoDbFaults();
     }
 
-    private ProcessedRecords processedRecords() {
-        return new ProcessedRecords(table, clock);
+    private OrderStore orderStore() {
+        ProcessedRecords records = new ProcessedRecords(table, clock);
+        return new DynamoDbOrderStore(table, orderReads(), productCatalog(), records,
+                new ProcessedRequestCodec(records, clock));
+    }
+
+    /** Also what SnapStart priming reads through, to warm the client and the codecs. */
+    OrderReads orderReads() {
+        return new OrderReads(table, cursors);
+    }
+
+    private ProductCatalog productCatalog() {
+        return new ProductCatalog(table, clock);
     }
 }

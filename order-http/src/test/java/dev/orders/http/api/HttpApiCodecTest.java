@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
+import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
 import java.io.ByteArrayInputStream;
@@ -32,7 +33,7 @@ class HttpApiCodecTest {
     private static final ApiFunction ECHO = new ApiFunction(new Router(List.of(new Route("GET",
             "/customers/{customerId}", Access.owner(), request -> Http.json(200, Map.of(
                     "customerId", request.pathParameter("customerId"),
-                    "view", request.query("view").orElse("none"))))))) {
+                    "view", request.query("view").orElse("none")))))), new DynamoDbFaults()) {
     };
 
     @ParameterizedTest

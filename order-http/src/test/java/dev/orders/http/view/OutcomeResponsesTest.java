@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.order.LineIntake;
+import dev.orders.application.order.OrderIntake;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.OrderItem;
@@ -12,8 +14,6 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.validation.FieldError;
-import dev.orders.dynamodb.order.LineIntake;
-import dev.orders.dynamodb.order.OrderIntake;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;

@@ -1,16 +1,17 @@
 package dev.orders.functions.changeorder;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.order.LineIntake;
+import dev.orders.application.order.OrderLines;
+import dev.orders.application.order.StatusChanges;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
-import dev.orders.dynamodb.order.LineIntake;
-import dev.orders.dynamodb.order.OrderLines;
-import dev.orders.dynamodb.order.OrderWrites;
-import dev.orders.dynamodb.order.PaymentIssues;
+import dev.orders.application.payment.PaymentIssueResolutions;
+import dev.orders.application.port.StoreFaults;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
@@ -39,20 +40,22 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     public ChangeOrderFunction(Services services) {
-        this(services.orderLines(), services.lineIntake(), services.orderWrites(), services.paymentIssues());
+        this(services.orderLines(), services.lineIntake(), services.statusChanges(), services.paymentIssueResolutions(),
+                services.storeFaults());
     }
 
-    private ChangeOrderFunction(OrderLines lines, LineIntake intake, OrderWrites writes, PaymentIssues issues) {
+    private ChangeOrderFunction(OrderLines lines, LineIntake intake, StatusChanges writes, PaymentIssueResolutions issues,
+                                StoreFaults faults) {
         super(new Router(List.of(
                 new Route("POST", ORDER + "/status", Access.owner(), request -> changeStatus(writes, request)),
                 new Route("POST", ORDER + "/items", Access.owner(), request -> addItem(intake, request)),
                 new Route("DELETE", ORDER + "/items/{itemId}", Access.owner(), request -> removeItem(lines, request)),
                 new Route("PUT", ORDER + "/items/{itemId}/status", Access.owner(), request -> changeItemStatus(lines, request)),
                 new Route("POST", "/orders/{orderId}/payment-issues/{eventId}/resolution", Access.admin(),
-                        request -> resolvePaymentIssue(issues, request)))));
+                        request -> resolvePaymentIssue(issues, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse changeStatus(OrderWrites writes, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse changeStatus(StatusChanges writes, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
@@ -93,7 +96,7 @@ public final class ChangeOrderFunction extends ApiFunction {
                 ExpectedVersion.of(request, Optional.of(body)), request.actor()));
     }
 
-    private static APIGatewayV2HTTPResponse resolvePaymentIssue(PaymentIssues issues, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse resolvePaymentIssue(PaymentIssueResolutions issues, HttpRequest request) {
         JsonBody body = JsonBody.parse(request.body());
         return OutcomeResponses.paymentIssueResolution(issues.resolve(new PaymentIssueResolution(
                 request.pathParameter("orderId"), request.pathParameter("eventId"), request.role(), request.actor(),

@@ -9,12 +9,12 @@ import static dev.orders.http.support.Api.withHeader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.application.Rounds;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.dynamodb.table.Rounds;
 import dev.orders.dynamodb.table.Transaction;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
@@ -238,7 +238,7 @@ class DynamoDbFaultsTest {
         Map<String, Object> line = run.lines().stream().filter(l -> "WARN".equals(l.get("level")))
                 .findFirst().orElseThrow(() -> new AssertionError("no WARN line in " + run.lines()));
         assertEquals("JKJaXmPLvHcESHA=", line.get("correlation_id"));
-        assertTrue(((String) line.get("message")).startsWith("DynamoDB unavailable"), line.toString());
+        assertTrue(((String) line.get("message")).startsWith("store unavailable"), line.toString());
         assertEquals("test-function", line.get("function_name"));
         assertTrue(line.containsKey("function_request_id") && line.containsKey("cold_start"), line.toString());
         assertTrue(((Map<String, Object>) line.get("error")).get("name").toString().endsWith("DynamoDbException"),

@@ -1,9 +1,10 @@
 package dev.orders.functions.createorder;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.order.OrderIntake;
+import dev.orders.application.port.StoreFaults;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderRequest;
-import dev.orders.dynamodb.order.OrderIntake;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
@@ -27,12 +28,12 @@ public final class CreateOrderFunction extends ApiFunction {
     }
 
     public CreateOrderFunction(Services services) {
-        this(services.intake());
+        this(services.intake(), services.storeFaults());
     }
 
-    private CreateOrderFunction(OrderIntake intake) {
+    private CreateOrderFunction(OrderIntake intake, StoreFaults faults) {
         super(new Router(List.of(
-                new Route("POST", "/customers/{customerId}/orders", Access.owner(), request -> create(intake, request)))));
+                new Route("POST", "/customers/{customerId}/orders", Access.owner(), request -> create(intake, request)))), faults);
     }
 
     private static APIGatewayV2HTTPResponse create(OrderIntake intake, HttpRequest request) {

@@ -1,10 +1,11 @@
 package dev.orders.functions.customerprofile;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.customer.CustomerStore;
+import dev.orders.application.port.StoreFaults;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.core.customer.CustomerUpsert;
 import dev.orders.core.order.Ids;
-import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Http;
@@ -26,16 +27,16 @@ public final class CustomerProfileFunction extends ApiFunction {
     }
 
     public CustomerProfileFunction(Services services) {
-        this(services.customers());
+        this(services.customers(), services.storeFaults());
     }
 
-    private CustomerProfileFunction(CustomerRepository customers) {
+    private CustomerProfileFunction(CustomerStore customers, StoreFaults faults) {
         super(new Router(List.of(
                 new Route("PUT", "/customers/{customerId}", Access.owner(), request -> put(customers, request)),
-                new Route("GET", "/customers/{customerId}", Access.owner(), request -> get(customers, request)))));
+                new Route("GET", "/customers/{customerId}", Access.owner(), request -> get(customers, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse put(CustomerRepository customers, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse put(CustomerStore customers, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         JsonBody body = JsonBody.parse(request.body());
         CustomerDetails details = new CustomerDetails(customerId, body.requiredString("name"),
@@ -47,7 +48,7 @@ public final class CustomerProfileFunction extends ApiFunction {
         return Http.json(upsert.created() ? 201 : 200, Views.customer(upsert.customer()));
     }
 
-    private static APIGatewayV2HTTPResponse get(CustomerRepository customers, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse get(CustomerStore customers, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         return customers.get(customerId)
                 .map(customer -> Http.json(200, Views.customer(customer)))

@@ -1,12 +1,13 @@
 package dev.orders.functions.paymentwebhook;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.payment.PaymentEventProcessor;
+import dev.orders.application.port.StoreFaults;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.PaymentReceipt;
 import dev.orders.core.payment.WebhookSignature;
-import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Http;
@@ -46,13 +47,14 @@ public final class PaymentWebhookFunction extends ApiFunction {
     }
 
     public PaymentWebhookFunction(Services services, SecretSource secret, Clock clock) {
-        this(services.payments(), secret, clock);
+        this(services.payments(), secret, clock, services.storeFaults());
     }
 
-    private PaymentWebhookFunction(PaymentEventProcessor payments, SecretSource secret, Clock clock) {
+    private PaymentWebhookFunction(PaymentEventProcessor payments, SecretSource secret, Clock clock,
+                                   StoreFaults faults) {
         super(new Router(List.of(new Route("POST", "/webhooks/payments", Access.signedByHandler(),
                 request -> receive(payments, new WebhookSignature(WebhookSignature.secretsOf(secret.value()), clock),
-                        request)))));
+                        request)))), faults);
     }
 
     /** The secrets configured by {@value #WEBHOOK_SECRET}; a function without them must not start. */

@@ -9,13 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.application.payment.PaymentEventProcessor;
+import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.keys.Keys;
-import dev.orders.dynamodb.payment.PaymentEventProcessor;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.Json;
 import dev.orders.http.support.Api.Reply;
@@ -145,8 +146,8 @@ class PaymentWebhookFunctionTest {
         Map<String, AttributeValue> record = record(SAMPLE_EVENT_ID);
         assertEquals("APPLIED", record.get("outcome").s());
         long expiresAt = Long.parseLong(record.get("expiresAt").n());
-        assertTrue(expiresAt > Instant.now().plus(PaymentEventProcessor.RECORD_RETENTION).getEpochSecond() - 3600,
-                "the record expires (TTL) about " + PaymentEventProcessor.RECORD_RETENTION + " from now");
+        assertTrue(expiresAt > Instant.now().plus(ProcessedRequest.PAYMENT_EVENT_RETENTION).getEpochSecond() - 3600,
+                "the record expires (TTL) about " + ProcessedRequest.PAYMENT_EVENT_RETENTION + " from now");
     }
 
     @Test

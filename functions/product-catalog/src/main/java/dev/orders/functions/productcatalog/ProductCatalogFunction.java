@@ -1,10 +1,11 @@
 package dev.orders.functions.productcatalog;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.catalog.ProductStore;
+import dev.orders.application.port.StoreFaults;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.ProductUpsert;
 import dev.orders.core.product.Sku;
-import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Http;
@@ -28,17 +29,17 @@ public final class ProductCatalogFunction extends ApiFunction {
     }
 
     public ProductCatalogFunction(Services services) {
-        this(services.products());
+        this(services.products(), services.storeFaults());
     }
 
-    private ProductCatalogFunction(ProductCatalog products) {
+    private ProductCatalogFunction(ProductStore products, StoreFaults faults) {
         super(new Router(List.of(
                 new Route("PUT", "/products/{sku}", Access.admin(), request -> put(products, request)),
-                new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(products, request)))));
+                new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(products, request)))), faults);
     }
 
     /** {@code {name, unitPrice, currency, active?}}; a product is for sale unless it says otherwise. */
-    private static APIGatewayV2HTTPResponse put(ProductCatalog products, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse put(ProductStore products, HttpRequest request) {
         String sku = Sku.of("sku", request.pathParameter("sku"));
         JsonBody body = JsonBody.parse(request.body());
         ProductDetails details = new ProductDetails(sku, body.requiredString("name"), body.requiredLong("unitPrice"),
@@ -47,7 +48,7 @@ public final class ProductCatalogFunction extends ApiFunction {
         return Http.json(upsert.created() ? 201 : 200, Views.product(upsert.product()));
     }
 
-    private static APIGatewayV2HTTPResponse get(ProductCatalog products, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse get(ProductStore products, HttpRequest request) {
         return products.find(Sku.of("sku", request.pathParameter("sku")))
                 .map(product -> Http.json(200, Views.product(product)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The product")));

@@ -1,13 +1,14 @@
 package dev.orders.functions.queryorders;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.port.StoreFaults;
+import dev.orders.application.query.OrderFeedQueries;
+import dev.orders.application.query.OrderQueries;
+import dev.orders.application.query.PaymentIssueQueries;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.dynamodb.feed.OrderFeeds;
-import dev.orders.dynamodb.order.OrderReads;
-import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Http;
@@ -32,10 +33,11 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     public QueryOrdersFunction(Services services) {
-        this(services.orderReads(), services.feeds(), services.paymentIssues());
+        this(services.orderQueries(), services.feeds(), services.paymentIssues(), services.storeFaults());
     }
 
-    private QueryOrdersFunction(OrderReads orders, OrderFeeds feeds, PaymentIssues issues) {
+    private QueryOrdersFunction(OrderQueries orders, OrderFeedQueries feeds, PaymentIssueQueries issues,
+                                StoreFaults faults) {
         super(new Router(List.of(
                 new Route("GET", ORDER, Access.owner(), request -> aggregate(orders, request)),
                 new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> item(orders, request)),
@@ -43,16 +45,16 @@ public final class QueryOrdersFunction extends ApiFunction {
                 new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(feeds, request)),
                 new Route("GET", "/orders", Access.admin(), request -> allOrders(feeds, request)),
                 new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)),
-                new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(issues, request)))));
+                new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(issues, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse aggregate(OrderReads orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse aggregate(OrderQueries orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return found(orders.findAggregate(customerId, orderId));
     }
 
-    private static APIGatewayV2HTTPResponse orderById(OrderReads orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse orderById(OrderQueries orders, HttpRequest request) {
         return found(orders.findAggregateById(Ids.orderId(request.pathParameter("orderId"))));
     }
 
@@ -61,7 +63,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
-    private static APIGatewayV2HTTPResponse item(OrderReads orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse item(OrderQueries orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
@@ -70,7 +72,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The item")));
     }
 
-    private static APIGatewayV2HTTPResponse history(OrderReads orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse history(OrderQueries orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         return orders.history(customerId, orderId, QueryParameters.limit(request), request.query("cursor"))
@@ -78,7 +80,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
-    private static APIGatewayV2HTTPResponse customerOrders(OrderFeeds feeds, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse customerOrders(OrderFeedQueries feeds, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         Optional<OrderStatus> status = QueryParameters.status(request);
         FeedRequest feed = QueryParameters.feed(request);
@@ -87,7 +89,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 : feeds.customerTimeline(customerId, feed), Views::summary));
     }
 
-    private static APIGatewayV2HTTPResponse allOrders(OrderFeeds feeds, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse allOrders(OrderFeedQueries feeds, HttpRequest request) {
         Optional<OrderStatus> status = QueryParameters.status(request);
         FeedRequest feed = QueryParameters.feed(request);
         return Http.json(200, Views.page("orders", status.isPresent()
@@ -95,7 +97,7 @@ public final class QueryOrdersFunction extends ApiFunction {
                 : feeds.recentOrders(feed), Views::summary));
     }
 
-    private static APIGatewayV2HTTPResponse openPaymentIssues(PaymentIssues issues, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse openPaymentIssues(PaymentIssueQueries issues, HttpRequest request) {
         return Http.json(200, Views.page("issues", issues.open(QueryParameters.limit(request), request.query("cursor")),
                 Views::openPaymentIssue));
     }

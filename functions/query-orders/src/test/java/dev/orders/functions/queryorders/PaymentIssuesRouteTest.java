@@ -74,7 +74,7 @@ class PaymentIssuesRouteTest {
         assertEquals("CAPTURE_AFTER_CANCEL", issues.get(1).get("kind"));
         assertEquals("AMOUNT_MISMATCH", issues.get(2).get("kind"));
 
-        fx.issues.resolve(new PaymentIssueResolution("o-2", "evt_late", Role.ADMINISTRATOR, "admin:ann", "refunded"));
+        fx.resolutions.resolve(new PaymentIssueResolution("o-2", "evt_late", Role.ADMINISTRATOR, "admin:ann", "refunded"));
         Reply after = invoke(function, SampleEvents.load(SAMPLE));
         assertEquals(List.of("evt_again", "evt_short"),
                 ((List<Map<String, Object>>) after.json().get("issues")).stream().map(i -> i.get("eventId")).toList());
@@ -93,7 +93,7 @@ class PaymentIssuesRouteTest {
         fx.createOrder("c-ada", "o-1", 1000);
         capture("evt_pay", "o-1", 1000);
         capture("evt_again", "o-1", 1000);
-        fx.issues.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, "admin:ann",
+        fx.resolutions.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, "admin:ann",
                 "second capture refunded in the provider's dashboard"));
 
         Reply reply = invoke(function, Api.withPath("query-orders/get-order-by-id", Map.of("orderId", "o-1")));

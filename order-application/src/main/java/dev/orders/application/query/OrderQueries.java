@@ -1,0 +1,24 @@
+package dev.orders.application.query;
+
+import dev.orders.core.feed.Page;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderItem;
+import java.util.Optional;
+
+/**
+ * Reads of one customer's order, strongly consistent, each one request to the store. Another customer's
+ * order is as absent as a missing one.
+ */
+public interface OrderQueries {
+    /** The order with its lines and payment issues. */
+    Optional<OrderAggregate> findAggregate(String customerId, String orderId);
+
+    /** Any customer's order, by id alone: for administrators and support tools. */
+    Optional<OrderAggregate> findAggregateById(String orderId);
+
+    Optional<OrderItem> findItem(String customerId, String orderId, String itemId);
+
+    /** The order's events newest first, a page at a time; empty when the order does not exist or is someone else's. */
+    Optional<Page<OrderEvent>> history(String customerId, String orderId, int limit, Optional<String> cursor);
+}
