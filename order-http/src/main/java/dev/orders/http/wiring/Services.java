@@ -46,7 +46,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     /** As Lambda builds a function: also primes the request path for a SnapStart snapshot. */
     public static Services fromEnvironment(Map<String, String> env, Supplier<SecretSource.SecretStore> secrets) {
         Services services = fromEnvironment(env, dynamoDb(env), secrets);
-        SnapStartPriming.registerIfSnapStart(env, services);
+        SnapStartPriming.registerIfSnapStart(env, RequestPathPriming.of(services));
         return services;
     }
 

@@ -1,0 +1,58 @@
+package dev.orders.http.wiring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.FaultyHttpClient.Fault;
+import dev.orders.http.support.FaultyHttpClient;
+import dev.orders.http.support.LogCapture;
+import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.testsupport.DynamoDbExtension;
+import dev.orders.testsupport.TestTable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+
+/** The request path an HTTP function primes before its SnapStart snapshot ({@link RequestPathPriming}). */
+@ExtendWith(DynamoDbExtension.class)
+class RequestPathPrimingTest {
+    private Map<String, String> env;
+    private FaultyHttpClient http;
+    private Services services;
+    private Fixture fx;
+
+    @BeforeEach
+    void setUp(TestTable table, LocalDynamoDb server) {
+        fx = new Fixture(table);
+        env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
+        http = new FaultyHttpClient(UrlConnectionHttpClient.builder().build());
+        services = Services.fromEnvironment(env, Services.dynamoDb(env, http));
+    }
+
+    @Test
+    void beforeTheSnapshotOneReadOfTheTableRunsAndNothingIsWritten() {
+        var logged = LogCapture.stdout(() -> {
+            RequestPathPriming.of(services).beforeCheckpoint(null);
+            return null;
+        });
+
+        assertEquals(1, http.attempts("GetItem").size());
+        assertEquals(0, fx.itemCount());
+        assertEquals(List.of("SnapStart priming ran the request path"),
+                logged.lines().stream().map(line -> line.get("message")).toList());
+    }
+
+    @Test
+    void aFailedPrimingDoesNotFailTheSnapshot() {
+        http.failAlways("GetItem", Fault.SERVICE_UNAVAILABLE);
+
+        RequestPathPriming.of(services).beforeCheckpoint(null);
+
+        assertEquals(AwsClients.MAX_ATTEMPTS, http.attempts("GetItem").size());
+    }
+}
