@@ -2,6 +2,7 @@ package dev.orders.http.wiring;
 
 import dev.orders.http.api.Http;
 import dev.orders.http.api.HttpApiCodec;
+import dev.orders.lambda.snapstart.SnapStartPriming;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -8,6 +8,7 @@ import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
+import dev.orders.lambda.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import dev.orders.http.support.Api;
 import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
+import dev.orders.lambda.aws.AwsClients;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;

@@ -1,4 +1,4 @@
-package dev.orders.http.wiring;
+package dev.orders.lambda.snapstart;
 
 import java.util.List;
 import java.util.Map;
