@@ -136,6 +136,11 @@ public final class JarClosure {
         return lines;
     }
 
+    /** The jar's classes under {@code packagePath} (e.g. {@code dev/orders/http/}), sorted: what a jar must not carry. */
+    public List<String> classesUnder(String packagePath) {
+        return classes.keySet().stream().filter(name -> name.startsWith(packagePath)).sorted().toList();
+    }
+
     private boolean resolves(String type) {
         return classes.containsKey(type)
                 || ABSENT_LIBRARIES.stream().anyMatch(type::startsWith)
