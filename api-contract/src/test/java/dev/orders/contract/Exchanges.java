@@ -6,7 +6,7 @@ import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.Caller;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.SampleEvents;

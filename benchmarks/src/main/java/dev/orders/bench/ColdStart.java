@@ -1,6 +1,6 @@
 package dev.orders.bench;
 
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.local.RepositoryRoot;
 import dev.orders.local.dynamodb.LocalDynamoDb;

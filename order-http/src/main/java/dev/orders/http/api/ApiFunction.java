@@ -9,7 +9,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.port.StoreFault;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.validation.ValidationException;
-import dev.orders.http.metrics.ServiceMetrics;
+import dev.orders.lambda.metrics.ServiceMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,6 +1,7 @@
 package dev.orders.http.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.lambda.json.Json;
 import java.util.HashMap;
 import java.util.Map;
 

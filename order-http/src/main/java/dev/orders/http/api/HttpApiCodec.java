@@ -3,6 +3,7 @@ package dev.orders.http.api;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent.RequestContext;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.lambda.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

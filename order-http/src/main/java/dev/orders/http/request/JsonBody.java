@@ -2,7 +2,7 @@ package dev.orders.http.request;
 
 import dev.orders.core.validation.FieldError;
 import dev.orders.core.validation.ValidationException;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -25,6 +25,9 @@ import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.UnansweredAttempts;
+import dev.orders.lambda.aws.AwsClients;
+import dev.orders.lambda.aws.SecretSource;
+import dev.orders.lambda.snapstart.SnapStartPriming;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
@@ -57,7 +60,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     /** As Lambda builds a function: also primes the request path for a SnapStart snapshot. */
     public static Services fromEnvironment(Map<String, String> env, Supplier<SecretSource.SecretStore> secrets) {
         Services services = fromEnvironment(env, dynamoDb(env), secrets);
-        SnapStartPriming.registerIfSnapStart(env, services);
+        SnapStartPriming.registerIfSnapStart(env, RequestPathPriming.of(services));
         return services;
     }
 

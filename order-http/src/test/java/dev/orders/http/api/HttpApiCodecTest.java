@@ -9,6 +9,7 @@ import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSer
 import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
+import dev.orders.lambda.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

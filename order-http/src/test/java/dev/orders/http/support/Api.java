@@ -5,7 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Caller;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import dev.orders.http.wiring.Services;
 import dev.orders.routes.PathTemplate;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;

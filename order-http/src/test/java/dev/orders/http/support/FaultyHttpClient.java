@@ -1,6 +1,6 @@
 package dev.orders.http.support;
 
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;

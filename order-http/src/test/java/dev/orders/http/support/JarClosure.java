@@ -46,7 +46,7 @@ public final class JarClosure {
     static final List<String> ABSENT_LIBRARIES = List.of(
             "com/lmax/disruptor/", "com/conversantmedia/", "org/jctools/", // Log4j's async loggers and queues
             "org/osgi/", // Log4j inside an OSGi container
-            // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (order-http excludes them)
+            // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (lambda-support excludes them)
             "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
             "software/amazon/lambda/powertools/utilities/",
             // Powertools' default metrics provider, replaced by ServiceMetrics before anything asks for it
@@ -134,6 +134,11 @@ public final class JarClosure {
         List<String> lines = new ArrayList<>();
         missing.forEach((type, referrers) -> lines.add(type + " (missing from " + jarName + "), referred to by " + referrers));
         return lines;
+    }
+
+    /** The jar's classes under {@code packagePath} (e.g. {@code dev/orders/http/}), sorted: what a jar must not carry. */
+    public List<String> classesUnder(String packagePath) {
+        return classes.keySet().stream().filter(name -> name.startsWith(packagePath)).sorted().toList();
     }
 
     private boolean resolves(String type) {

@@ -2,7 +2,7 @@ package dev.orders.http.support;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.http.api.HttpApiCodec;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package dev.orders.http.support;
 
 import dev.orders.http.api.ApiFunction;
-import dev.orders.http.api.Json;
-import dev.orders.http.wiring.AwsClients;
+import dev.orders.lambda.json.Json;
+import dev.orders.lambda.aws.AwsClients;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

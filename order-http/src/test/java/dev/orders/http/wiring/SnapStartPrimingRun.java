@@ -6,6 +6,6 @@ public final class SnapStartPrimingRun {
     }
 
     public static void beforeCheckpoint(Services services) {
-        new SnapStartPriming(services).beforeCheckpoint(null);
+        RequestPathPriming.of(services).beforeCheckpoint(null);
     }
 }

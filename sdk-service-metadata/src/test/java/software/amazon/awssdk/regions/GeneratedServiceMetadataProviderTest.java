@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import java.io.InputStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,26 +42,8 @@ class GeneratedServiceMetadataProviderTest {
 
     /** What the SDK's generated provider, read from the regions jar and defined apart from this module's, answers. */
     private static ServiceMetadata sdkProviderAnswer(String endpointPrefix) throws Exception {
-        URL regionsJar = ServiceMetadata.class.getProtectionDomain().getCodeSource().getLocation();
-        String classFile = GeneratedServiceMetadataProvider.class.getName().replace('.', '/') + ".class";
-        byte[] sdkClass;
-        try (URLClassLoader jar = new URLClassLoader(new URL[] {regionsJar}, null);
-             InputStream in = jar.getResourceAsStream(classFile)) {
-            sdkClass = in.readAllBytes();
-        }
-        ServiceMetadataProvider sdkProvider = (ServiceMetadataProvider) new SdkClassLoader()
-                .define(sdkClass).getConstructor().newInstance();
+        ServiceMetadataProvider sdkProvider = (ServiceMetadataProvider) SdkRegionsJar
+                .define(GeneratedServiceMetadataProvider.class.getName()).getConstructor().newInstance();
         return sdkProvider.serviceMetadata(endpointPrefix);
-    }
-
-    /** Defines one class itself; everything it refers to comes from the test's class path. */
-    private static final class SdkClassLoader extends ClassLoader {
-        SdkClassLoader() {
-            super(GeneratedServiceMetadataProviderTest.class.getClassLoader());
-        }
-
-        Class<?> define(byte[] classFile) {
-            return defineClass(null, classFile, 0, classFile.length);
-        }
     }
 }

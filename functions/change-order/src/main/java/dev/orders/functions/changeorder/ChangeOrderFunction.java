@@ -17,7 +17,7 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
-import dev.orders.http.metrics.ServiceMetrics;
+import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.http.request.ExpectedVersion;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;

@@ -20,7 +20,7 @@ import dev.orders.core.product.ProductDetails;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
-import dev.orders.http.support.EmfOutput;
+import dev.orders.lambda.metrics.EmfOutput;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import java.util.HashMap;

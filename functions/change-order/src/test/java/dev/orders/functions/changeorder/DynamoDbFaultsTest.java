@@ -25,7 +25,7 @@ import dev.orders.http.support.FaultyHttpClient.Lost;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.AwsClients;
+import dev.orders.lambda.aws.AwsClients;
 import dev.orders.http.wiring.Services;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;

@@ -14,7 +14,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.SampleEvents;
 import java.util.List;

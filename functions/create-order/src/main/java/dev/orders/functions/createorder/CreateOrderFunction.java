@@ -10,7 +10,7 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
-import dev.orders.http.metrics.ServiceMetrics;
+import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;

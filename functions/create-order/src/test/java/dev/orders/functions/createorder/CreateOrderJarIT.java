@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.http.support.EmfOutput;
+import dev.orders.lambda.metrics.EmfOutput;
 import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.local.dynamodb.LocalDynamoDb;

@@ -3,7 +3,7 @@ package dev.orders.functions.publishevents;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.order.OrderCodec;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -10,7 +10,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.changeorder.ChangeOrderFunction;
 import dev.orders.functions.createorder.CreateOrderFunction;
-import dev.orders.http.api.Json;
+import dev.orders.lambda.json.Json;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;

@@ -1,4 +1,4 @@
-package dev.orders.http.wiring;
+package dev.orders.lambda.aws;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.orders.http.api;
+package dev.orders.lambda.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;

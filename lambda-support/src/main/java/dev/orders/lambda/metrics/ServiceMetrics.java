@@ -1,4 +1,4 @@
-package dev.orders.http.metrics;
+package dev.orders.lambda.metrics;
 
 import java.util.Map;
 import java.util.function.Consumer;

@@ -1,14 +1,13 @@
 package dev.orders.http.wiring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
+import dev.orders.lambda.aws.AwsClients;
 import dev.orders.local.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
@@ -20,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
+/** The request path an HTTP function primes before its SnapStart snapshot ({@link RequestPathPriming}). */
 @ExtendWith(DynamoDbExtension.class)
-class SnapStartPrimingTest {
+class RequestPathPrimingTest {
     private Map<String, String> env;
     private FaultyHttpClient http;
     private Services services;
@@ -36,18 +36,9 @@ class SnapStartPrimingTest {
     }
 
     @Test
-    void primingIsRegisteredOnlyWhileLambdaInitialisesASnapStartSnapshot() {
-        assertFalse(SnapStartPriming.registerIfSnapStart(env, services));
-        env.put(SnapStartPriming.INITIALIZATION_TYPE, "on-demand");
-        assertFalse(SnapStartPriming.registerIfSnapStart(env, services));
-        env.put(SnapStartPriming.INITIALIZATION_TYPE, "snap-start");
-        assertTrue(SnapStartPriming.registerIfSnapStart(env, services));
-    }
-
-    @Test
     void beforeTheSnapshotOneReadOfTheTableRunsAndNothingIsWritten() {
         var logged = LogCapture.stdout(() -> {
-            new SnapStartPriming(services).beforeCheckpoint(null);
+            RequestPathPriming.of(services).beforeCheckpoint(null);
             return null;
         });
 
@@ -61,7 +52,7 @@ class SnapStartPrimingTest {
     void aFailedPrimingDoesNotFailTheSnapshot() {
         http.failAlways("GetItem", Fault.SERVICE_UNAVAILABLE);
 
-        new SnapStartPriming(services).beforeCheckpoint(null);
+        RequestPathPriming.of(services).beforeCheckpoint(null);
 
         assertEquals(AwsClients.MAX_ATTEMPTS, http.attempts("GetItem").size());
     }

@@ -1,4 +1,4 @@
-package dev.orders.http.wiring;
+package dev.orders.lambda.aws;
 
 import java.time.Duration;
 import java.util.Map;

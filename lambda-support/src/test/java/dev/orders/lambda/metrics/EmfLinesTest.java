@@ -1,4 +1,4 @@
-package dev.orders.http.metrics;
+package dev.orders.lambda.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import dev.orders.http.support.EmfOutput;
 import org.junit.jupiter.api.Test;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.model.DimensionSet;

@@ -1,4 +1,4 @@
-package dev.orders.http.metrics;
+package dev.orders.lambda.metrics;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.jr.ob.JSON;
