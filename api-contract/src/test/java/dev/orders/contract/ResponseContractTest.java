@@ -13,7 +13,7 @@ import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;

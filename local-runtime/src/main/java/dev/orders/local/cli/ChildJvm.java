@@ -1,7 +1,7 @@
 package dev.orders.local.cli;
 
-import dev.orders.local.ChildProcesses;
-import dev.orders.local.RepositoryRoot;
+import dev.orders.localaws.ChildProcesses;
+import dev.orders.localaws.RepositoryRoot;
 import dev.orders.local.lambda.FunctionEnvironment;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.orders.local.HttpServers;
-import dev.orders.local.Log;
+import dev.orders.localaws.Log;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;

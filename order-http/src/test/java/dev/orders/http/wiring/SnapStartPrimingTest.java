@@ -9,7 +9,7 @@ import dev.orders.http.support.Api;
 import dev.orders.http.support.FaultyHttpClient.Fault;
 import dev.orders.http.support.FaultyHttpClient;
 import dev.orders.http.support.LogCapture;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.HashMap;

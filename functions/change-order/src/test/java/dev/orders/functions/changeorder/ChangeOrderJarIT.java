@@ -9,7 +9,7 @@ import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.util.HashMap;

@@ -27,7 +27,7 @@ import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.wiring.AwsClients;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.time.Duration;

@@ -21,7 +21,7 @@ import dev.orders.dynamodb.support.Race;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
 import dev.orders.http.wiring.AwsClients;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.local.events.LocalEventBus;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;

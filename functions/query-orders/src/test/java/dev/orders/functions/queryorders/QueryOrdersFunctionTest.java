@@ -24,7 +24,7 @@ import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.http.wiring.SecretSource;
 import dev.orders.http.wiring.SecretsManagerStore;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.nio.charset.StandardCharsets;
