@@ -11,7 +11,7 @@ import dev.orders.functions.publishevents.PublishEventsFunction;
 import dev.orders.http.support.TestContext;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
+import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;

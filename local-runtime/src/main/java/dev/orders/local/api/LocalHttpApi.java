@@ -3,7 +3,7 @@ package dev.orders.local.api;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.orders.local.HttpServers;
+import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.LambdaFunction;

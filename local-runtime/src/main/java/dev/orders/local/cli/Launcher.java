@@ -2,7 +2,7 @@ package dev.orders.local.cli;
 
 import dev.orders.localaws.Log;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
+import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;

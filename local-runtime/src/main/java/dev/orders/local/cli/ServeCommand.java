@@ -8,7 +8,7 @@ import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
+import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.localaws.template.CloudFormationYaml;

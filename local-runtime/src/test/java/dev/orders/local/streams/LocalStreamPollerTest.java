@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
+import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import java.nio.charset.StandardCharsets;

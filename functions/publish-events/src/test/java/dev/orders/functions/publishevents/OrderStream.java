@@ -3,7 +3,7 @@ package dev.orders.functions.publishevents;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.local.streams.StreamFilter;
+import dev.orders.localaws.streams.StreamFilter;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;

@@ -22,7 +22,7 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.TestContext;
 import dev.orders.http.wiring.AwsClients;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
+import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;

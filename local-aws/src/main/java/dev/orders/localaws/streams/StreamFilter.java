@@ -1,4 +1,4 @@
-package dev.orders.local.streams;
+package dev.orders.localaws.streams;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;

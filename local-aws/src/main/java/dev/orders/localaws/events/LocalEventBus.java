@@ -1,10 +1,10 @@
-package dev.orders.local.events;
+package dev.orders.localaws.events;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.orders.local.HttpServers;
+import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.orders.local;
+package dev.orders.localaws;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;

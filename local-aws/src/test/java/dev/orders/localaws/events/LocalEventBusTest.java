@@ -1,4 +1,4 @@
-package dev.orders.local.events;
+package dev.orders.localaws.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

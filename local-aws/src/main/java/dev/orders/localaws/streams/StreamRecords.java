@@ -1,4 +1,4 @@
-package dev.orders.local.streams;
+package dev.orders.localaws.streams;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
