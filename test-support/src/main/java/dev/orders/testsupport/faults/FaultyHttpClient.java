@@ -1,6 +1,6 @@
-package dev.orders.http.support;
+package dev.orders.testsupport.faults;
 
-import dev.orders.http.api.Json;
+import dev.orders.testsupport.FunctionJson;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -134,7 +134,7 @@ public final class FaultyHttpClient implements SdkHttpClient {
     /** The number of actions of a TransactWriteItems request. */
     private static int actions(HttpExecuteRequest request) {
         try (InputStream body = request.contentStreamProvider().orElseThrow().newStream()) {
-            Map<?, ?> json = (Map<?, ?>) Json.parse(body);
+            Map<?, ?> json = (Map<?, ?>) FunctionJson.parse(body);
             return ((List<?>) json.get("TransactItems")).size();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,6 +1,6 @@
-package dev.orders.http.support;
+package dev.orders.testsupport.lambda;
 
-import dev.orders.http.api.Json;
+import dev.orders.testsupport.FunctionJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -37,7 +37,7 @@ public final class LogCapture {
                 continue;
             }
             try {
-                lines.add((Map<String, Object>) Json.parse(line));
+                lines.add((Map<String, Object>) FunctionJson.parse(line));
             } catch (IOException | ClassCastException e) {
                 throw new UncheckedIOException("not a JSON log line: " + line,
                         e instanceof IOException io ? io : new IOException(e));

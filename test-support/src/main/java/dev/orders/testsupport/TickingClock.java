@@ -1,4 +1,4 @@
-package dev.orders.dynamodb.support;
+package dev.orders.testsupport;
 
 import java.time.Clock;
 import java.time.Duration;

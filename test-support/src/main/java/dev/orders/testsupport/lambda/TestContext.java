@@ -1,4 +1,4 @@
-package dev.orders.http.support;
+package dev.orders.testsupport.lambda;
 
 import com.amazonaws.services.lambda.runtime.ClientContext;
 import com.amazonaws.services.lambda.runtime.CognitoIdentity;

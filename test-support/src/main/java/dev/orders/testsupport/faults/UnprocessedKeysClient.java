@@ -1,4 +1,4 @@
-package dev.orders.dynamodb.support;
+package dev.orders.testsupport.faults;
 
 import java.util.HashMap;
 import java.util.Map;

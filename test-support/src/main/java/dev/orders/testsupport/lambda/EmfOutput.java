@@ -1,4 +1,4 @@
-package dev.orders.http.support;
+package dev.orders.testsupport.lambda;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.ByteArrayOutputStream;

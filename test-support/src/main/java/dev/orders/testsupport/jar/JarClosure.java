@@ -1,4 +1,4 @@
-package dev.orders.http.support;
+package dev.orders.testsupport.jar;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,10 +79,10 @@ public final class JarClosure {
         }
     }
 
-    /** The closure of {@link ShadedJar#path(String)}. */
-    public static JarClosure of(String module) {
+    /** The closure of {@code jar}, e.g. a function's deployable jar (order-http's {@code ShadedJar.path}). */
+    public static JarClosure of(Path jar) {
         try {
-            return new JarClosure(ShadedJar.path(module));
+            return new JarClosure(jar);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
