@@ -1,9 +1,9 @@
 package dev.orders.local.cli;
 
+import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
-import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.orders.local.lambda;
 
-import dev.orders.localaws.Log;
 import dev.orders.local.UsageException;
+import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
