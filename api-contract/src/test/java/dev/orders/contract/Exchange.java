@@ -2,7 +2,7 @@ package dev.orders.contract;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.http.support.FaultyHttpClient;
+import dev.orders.testsupport.faults.FaultyHttpClient;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;

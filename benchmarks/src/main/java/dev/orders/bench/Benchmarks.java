@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
-import dev.orders.local.RepositoryRoot;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.LocalDate;

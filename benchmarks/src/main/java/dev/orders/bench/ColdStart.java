@@ -2,9 +2,9 @@ package dev.orders.bench;
 
 import dev.orders.lambda.json.Json;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.local.RepositoryRoot;
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
 import dev.orders.local.lambda.LambdaFunction;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.orders.bench;
 
-import dev.orders.local.RepositoryRoot;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 /**
- * The SAM CLI's local workflow and a DynamoDB for tests, without Docker. Each sub-package is one
- * responsibility; this package holds what they all use: the repository root, log lines, usage errors
- * and child processes.
+ * The SAM CLI's local workflow, without Docker. Each sub-package is one responsibility; this package holds
+ * their usage errors. The template reader, Dynoxide, the event bus, the repository root, log lines, child
+ * processes and HTTP servers are local-aws's ({@code dev.orders.localaws}).
  */
 package dev.orders.local;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.core.order.Ids;
 import dev.orders.core.validation.Check;
-import dev.orders.local.RepositoryRoot;
-import dev.orders.local.template.CloudFormationYaml;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.template.CloudFormationYaml;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.orders.testsupport;
 
-import dev.orders.local.Log;
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.template.SamTemplate;
-import dev.orders.local.template.TemplateTable;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.TemplateTable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.orders.testsupport;
 
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import java.net.URI;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.template.SamTemplate;
-import dev.orders.local.template.TemplateTable;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.TemplateTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

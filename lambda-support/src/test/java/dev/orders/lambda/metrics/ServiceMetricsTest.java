@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import dev.orders.testsupport.lambda.EmfOutput;
 import org.junit.jupiter.api.Test;
 
 /** What CloudWatch reads from the log: embedded-metric-format documents, one line each (surefire sets the namespace). */

@@ -1,6 +1,6 @@
 package dev.orders.local.e2e;
 
-import dev.orders.local.RepositoryRoot;
+import dev.orders.localaws.RepositoryRoot;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

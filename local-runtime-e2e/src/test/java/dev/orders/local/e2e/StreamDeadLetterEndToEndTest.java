@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.cli.SamLocal;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

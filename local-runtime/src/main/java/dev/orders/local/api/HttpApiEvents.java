@@ -1,6 +1,6 @@
 package dev.orders.local.api;
 
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import dev.orders.routes.PathTemplate;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

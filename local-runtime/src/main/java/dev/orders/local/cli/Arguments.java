@@ -4,7 +4,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import com.fasterxml.jackson.jr.ob.JSONObjectException;
 import dev.orders.local.UsageException;
 import dev.orders.local.lambda.FunctionEnvironment;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.orders.local.cli;
 
-import dev.orders.local.ChildProcesses;
-import dev.orders.local.RepositoryRoot;
 import dev.orders.local.lambda.FunctionEnvironment;
+import dev.orders.localaws.ChildProcesses;
+import dev.orders.localaws.RepositoryRoot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.api.RequestAuthorizer;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
-import dev.orders.local.events.LocalEventBus;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.events.LocalEventBus;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

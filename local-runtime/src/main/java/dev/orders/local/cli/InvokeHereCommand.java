@@ -1,12 +1,12 @@
 package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.orders.local.Log;
-import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.lambda.LambdaFunction;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;

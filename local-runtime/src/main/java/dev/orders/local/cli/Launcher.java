@@ -1,11 +1,11 @@
 package dev.orders.local.cli;
 
-import dev.orders.local.Log;
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
 import dev.orders.local.lambda.FunctionEnvironment;
-import dev.orders.local.template.SamTemplate;
-import dev.orders.local.template.TemplateTable;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.events.LocalEventBus;
+import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.TemplateTable;
 import java.nio.file.Path;
 import java.util.Optional;
 

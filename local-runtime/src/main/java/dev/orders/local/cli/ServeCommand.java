@@ -1,19 +1,19 @@
 package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.orders.local.Log;
-import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.streams.LocalStreamPoller;
-import dev.orders.local.template.CloudFormationYaml;
-import dev.orders.local.template.SamTemplate;
-import dev.orders.local.template.TemplateTable;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.events.LocalEventBus;
+import dev.orders.localaws.template.CloudFormationYaml;
+import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.TemplateTable;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;

@@ -2,7 +2,7 @@ package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.core.payment.WebhookSignature;
-import dev.orders.local.Log;
+import dev.orders.localaws.Log;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.LinkedHashMap;

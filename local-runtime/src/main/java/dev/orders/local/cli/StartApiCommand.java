@@ -1,12 +1,12 @@
 package dev.orders.local.cli;
 
-import dev.orders.local.Log;
-import dev.orders.local.RepositoryRoot;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,9 +1,9 @@
 package dev.orders.local.lambda;
 
-import dev.orders.local.Log;
 import dev.orders.local.UsageException;
-import dev.orders.local.template.CloudFormationYaml;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.template.CloudFormationYaml;
+import dev.orders.localaws.template.SamTemplate;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.orders.local.lambda;
 
-import dev.orders.local.Log;
 import dev.orders.local.UsageException;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

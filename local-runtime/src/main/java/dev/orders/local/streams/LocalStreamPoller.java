@@ -1,8 +1,10 @@
 package dev.orders.local.streams;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.orders.local.Log;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.Log;
+import dev.orders.localaws.streams.StreamFilter;
+import dev.orders.localaws.streams.StreamRecords;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

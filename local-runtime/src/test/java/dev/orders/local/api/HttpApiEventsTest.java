@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;

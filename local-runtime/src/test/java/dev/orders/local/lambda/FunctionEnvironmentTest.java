@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.local.UsageException;
-import dev.orders.local.template.CloudFormationYaml;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.CloudFormationYaml;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;

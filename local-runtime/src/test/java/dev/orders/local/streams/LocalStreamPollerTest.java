@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.RepositoryRoot;
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.events.LocalEventBus;
-import dev.orders.local.template.SamTemplate;
-import dev.orders.local.template.TemplateTable;
+import dev.orders.localaws.RepositoryRoot;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.events.LocalEventBus;
+import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.TemplateTable;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;

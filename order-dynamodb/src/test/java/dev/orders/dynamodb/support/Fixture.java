@@ -35,6 +35,7 @@ import dev.orders.dynamodb.processed.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.TickingClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

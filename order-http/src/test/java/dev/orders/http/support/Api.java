@@ -8,6 +8,7 @@ import dev.orders.http.api.Caller;
 import dev.orders.lambda.json.Json;
 import dev.orders.http.wiring.Services;
 import dev.orders.routes.PathTemplate;
+import dev.orders.testsupport.lambda.TestContext;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Route;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.http.support.FaultyHttpClient.Fault;
-import dev.orders.http.support.FaultyHttpClient;
-import dev.orders.http.support.LogCapture;
 import dev.orders.lambda.aws.AwsClients;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.faults.FaultyHttpClient.Fault;
+import dev.orders.testsupport.faults.FaultyHttpClient;
+import dev.orders.testsupport.lambda.LogCapture;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.orders.testsupport.privilege;
 
-import dev.orders.local.template.CloudFormationYaml;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.CloudFormationYaml;
+import dev.orders.localaws.template.SamTemplate;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;

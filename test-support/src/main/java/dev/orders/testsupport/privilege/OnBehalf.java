@@ -1,6 +1,6 @@
 package dev.orders.testsupport.privilege;
 
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.orders.testsupport.privilege;
 
-import dev.orders.local.template.CloudFormationYaml;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.CloudFormationYaml;
+import dev.orders.localaws.template.SamTemplate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

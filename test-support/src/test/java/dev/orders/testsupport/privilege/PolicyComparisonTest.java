@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.orders.testsupport.privilege;
 
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.http.support.JarClosure;
-import dev.orders.http.support.LogCapture;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.http.wiring.Services;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.jar.JarClosure;
+import dev.orders.testsupport.lambda.LogCapture;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +29,7 @@ class ChangeOrderJarIT {
 
     @Test
     void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of("change-order").missing());
+        assertEquals(List.of(), JarClosure.of(ShadedJar.path("change-order")).missing());
     }
 
     @Test

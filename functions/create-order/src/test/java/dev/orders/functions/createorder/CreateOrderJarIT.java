@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.lambda.metrics.EmfOutput;
-import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.jar.JarClosure;
+import dev.orders.testsupport.lambda.EmfOutput;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class CreateOrderJarIT {
 
     @Test
     void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of("create-order").missing());
+        assertEquals(List.of(), JarClosure.of(ShadedJar.path("create-order")).missing());
     }
 
     @Test

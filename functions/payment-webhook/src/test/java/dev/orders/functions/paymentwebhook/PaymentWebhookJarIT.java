@@ -2,7 +2,8 @@ package dev.orders.functions.paymentwebhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.http.support.JarClosure;
+import dev.orders.http.support.ShadedJar;
+import dev.orders.testsupport.jar.JarClosure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +12,6 @@ class PaymentWebhookJarIT {
 
     @Test
     void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of("payment-webhook").missing());
+        assertEquals(List.of(), JarClosure.of(ShadedJar.path("payment-webhook")).missing());
     }
 }

@@ -3,11 +3,11 @@ package dev.orders.functions.productcatalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.http.support.Api;
-import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.jar.JarClosure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -18,7 +18,7 @@ class ProductCatalogJarIT {
 
     @Test
     void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of("product-catalog").missing());
+        assertEquals(List.of(), JarClosure.of(ShadedJar.path("product-catalog")).missing());
     }
 
     @Test

@@ -2,9 +2,9 @@ package dev.orders.functions.publishevents;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
-import dev.orders.local.dynamodb.LocalDynamoDb;
-import dev.orders.local.streams.StreamFilter;
-import dev.orders.local.template.SamTemplate;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.streams.StreamFilter;
+import dev.orders.localaws.template.SamTemplate;
 import dev.orders.testsupport.TestTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.http.support.JarClosure;
 import dev.orders.http.support.ShadedJar;
-import dev.orders.local.dynamodb.LocalDynamoDb;
+import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.jar.JarClosure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,7 +19,7 @@ class QueryOrdersJarIT {
 
     @Test
     void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of("query-orders").missing());
+        assertEquals(List.of(), JarClosure.of(ShadedJar.path("query-orders")).missing());
     }
 
     @Test

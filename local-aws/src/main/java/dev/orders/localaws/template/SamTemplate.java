@@ -1,0 +1,217 @@
+package dev.orders.localaws.template;
+
+import dev.orders.localaws.RepositoryRoot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A SAM template as the local runtime and the tests read it: each function's handler, code location,
+ * HTTP API routes and environment (Globals merged under each function's own), and its tables.
+ */
+public record SamTemplate(Path file, Map<String, Object> root) {
+    private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
+
+    public static SamTemplate load(Path file) {
+        return new SamTemplate(file, CloudFormationYaml.load(file));
+    }
+
+    /** The repository's template.yaml. */
+    public static SamTemplate repository() {
+        return load(RepositoryRoot.template());
+    }
+
+    /** The table resource {@code logicalId}: how the runtime and the tests create tables from the template. */
+    public TemplateTable table(String logicalId) {
+        return TemplateTable.of(file.toString(), root, logicalId);
+    }
+
+    /**
+     * One route of an HttpApi event: {@code key()} is API Gateway's route key, e.g. "GET /orders/{orderId}".
+     * {@code authorized}: the API's authorizer runs for it, unless the event says {@code Auth: {Authorizer: NONE}}.
+     * {@code authorizationScopes}: the event's {@code Auth: {AuthorizationScopes: [...]}}, empty if none.
+     */
+    public record HttpRoute(String event, String method, String path, boolean authorized,
+                            List<String> authorizationScopes) {
+        public HttpRoute {
+            authorizationScopes = List.copyOf(authorizationScopes);
+        }
+
+        public String key() {
+            return method + " " + path;
+        }
+
+        /** As API Gateway's JWT authorizer: a route with scopes admits a token with at least one of them. */
+        public boolean admits(List<String> tokenScopes) {
+            return authorizationScopes.isEmpty() || tokenScopes.stream().anyMatch(authorizationScopes::contains);
+        }
+    }
+
+    /** Lambda's defaults when neither the function nor Globals set Timeout or MemorySize. */
+    static final int DEFAULT_TIMEOUT_SECONDS = 3;
+    static final int DEFAULT_MEMORY_MB = 128;
+
+    /**
+     * A function resource. Environment values are literals (String) or {@link CloudFormationYaml.Intrinsic}s
+     * such as {@code !Ref OrdersTable}, for the caller to resolve. Timeout and memory as Lambda gives them.
+     */
+    public record Function(String logicalId, String handler, String codeUri, List<HttpRoute> routes,
+                           List<StreamEvent> streams, List<RuleEvent> rules, Map<String, Object> environment,
+                           Duration timeout, int memoryMb) {
+        /** The handler class: the part of "pkg.Class::method" before "::". */
+        public String handlerClass() {
+            int separator = handler.indexOf("::");
+            return separator < 0 ? handler : handler.substring(0, separator);
+        }
+
+        public String handlerMethod() {
+            int separator = handler.indexOf("::");
+            return separator < 0 ? "handleRequest" : handler.substring(separator + 2);
+        }
+    }
+
+    /**
+     * A {@code DynamoDB} event: the function reads a table's stream in batches of at most {@code batchSize}
+     * records matching one of {@code filterPatterns} (Lambda's filter rules, EventBridge's pattern language),
+     * retried {@code maximumRetryAttempts} times, from the record it reports failed when
+     * {@code reportsBatchItemFailures}.
+     */
+    public record StreamEvent(String event, Object stream, int batchSize, List<String> filterPatterns,
+                              int maximumRetryAttempts, boolean reportsBatchItemFailures) {
+    }
+
+    /** An {@code EventBridgeRule} event: the function receives every event of the bus matching {@code pattern} (JSON). */
+    public record RuleEvent(String event, String pattern) {
+    }
+
+    public List<Function> functions() {
+        Map<String, Object> globals = map(map(root, "Globals"), "Function");
+        Map<String, Object> globalEnvironment = map(map(globals, "Environment"), "Variables");
+        List<Function> functions = new ArrayList<>();
+        map(root, "Resources").forEach((logicalId, resource) -> {
+            Map<String, Object> fields = asMap(resource);
+            if (!FUNCTION_TYPE.equals(fields.get("Type"))) {
+                return;
+            }
+            Map<String, Object> properties = map(fields, "Properties");
+            Map<String, Object> environment = new LinkedHashMap<>(globalEnvironment);
+            environment.putAll(map(map(properties, "Environment"), "Variables"));
+            long timeout = number(properties.getOrDefault("Timeout", globals.getOrDefault("Timeout",
+                    DEFAULT_TIMEOUT_SECONDS)), logicalId + ".Timeout");
+            long memory = number(properties.getOrDefault("MemorySize", globals.getOrDefault("MemorySize",
+                    DEFAULT_MEMORY_MB)), logicalId + ".MemorySize");
+            functions.add(new Function(logicalId, text(properties, "Handler", logicalId),
+                    text(properties, "CodeUri", logicalId), routes(properties), streams(properties), rules(properties), environment,
+                    Duration.ofSeconds(timeout), (int) memory));
+        });
+        return functions;
+    }
+
+    public Optional<Function> function(String logicalId) {
+        return functions().stream().filter(f -> f.logicalId().equals(logicalId)).findFirst();
+    }
+
+    /** Whether the template declares a resource of that logical id. */
+    public boolean hasResource(String logicalId) {
+        return map(root, "Resources").containsKey(logicalId);
+    }
+
+    /** A template parameter's default value, if it has one. */
+    public Optional<String> parameterDefault(String name) {
+        Object value = map(map(root, "Parameters"), name).get("Default");
+        return Optional.ofNullable(value).map(String::valueOf);
+    }
+
+    private static List<HttpRoute> routes(Map<String, Object> properties) {
+        List<HttpRoute> routes = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("HttpApi".equals(fields.get("Type"))) {
+                Map<String, Object> eventProperties = map(fields, "Properties");
+                Map<String, Object> auth = map(eventProperties, "Auth");
+                boolean authorized = !"NONE".equals(auth.get("Authorizer"));
+                routes.add(new HttpRoute(name, text(eventProperties, "Method", name).toUpperCase(java.util.Locale.ROOT),
+                        text(eventProperties, "Path", name), authorized, strings(auth, "AuthorizationScopes", name)));
+            }
+        });
+        return routes;
+    }
+
+    private static List<StreamEvent> streams(Map<String, Object> properties) {
+        List<StreamEvent> streams = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("DynamoDB".equals(fields.get("Type"))) {
+                Map<String, Object> p = map(fields, "Properties");
+                List<String> patterns = new ArrayList<>();
+                Object filters = map(p, "FilterCriteria").getOrDefault("Filters", List.of());
+                if (filters instanceof List<?> list) {
+                    list.forEach(filter -> patterns.add(text(asMap(filter), "Pattern", name)));
+                }
+                streams.add(new StreamEvent(name, p.get("Stream"), (int) number(p.getOrDefault("BatchSize", 100), name + ".BatchSize"),
+                        patterns, (int) number(p.getOrDefault("MaximumRetryAttempts", -1), name + ".MaximumRetryAttempts"),
+                        strings(p, "FunctionResponseTypes", name).contains("ReportBatchItemFailures")));
+            }
+        });
+        return streams;
+    }
+
+    private static List<RuleEvent> rules(Map<String, Object> properties) {
+        List<RuleEvent> rules = new ArrayList<>();
+        map(properties, "Events").forEach((name, event) -> {
+            Map<String, Object> fields = asMap(event);
+            if ("EventBridgeRule".equals(fields.get("Type"))) {
+                try {
+                    rules.add(new RuleEvent(name, com.fasterxml.jackson.jr.ob.JSON.std.asString(map(map(fields, "Properties"), "Pattern"))));
+                } catch (java.io.IOException e) {
+                    throw new IllegalArgumentException("template: " + name + ".Pattern is not a JSON pattern", e);
+                }
+            }
+        });
+        return rules;
+    }
+
+    private static String text(Map<String, Object> fields, String key, String owner) {
+        Object value = fields.get(key);
+        if (!(value instanceof String text)) {
+            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a literal string");
+        }
+        return text;
+    }
+
+    /** A list of literal strings, empty if absent. */
+    private static List<String> strings(Map<String, Object> fields, String key, String owner) {
+        Object value = fields.getOrDefault(key, List.of());
+        if (!(value instanceof List<?> list) || !list.stream().allMatch(String.class::isInstance)) {
+            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a list of literal strings");
+        }
+        return list.stream().map(String.class::cast).toList();
+    }
+
+    private static long number(Object value, String where) {
+        try {
+            return Long.parseLong(String.valueOf(value));
+        } catch (NumberFormatException e) {
+            Object shown = value instanceof CloudFormationYaml.Intrinsic intrinsic
+                    ? "!" + intrinsic.name() + " " + intrinsic.argument() : value;
+            throw new IllegalArgumentException("template: " + where + " must be a number, not " + shown);
+        }
+    }
+
+    private static Map<String, Object> map(Map<String, Object> fields, String key) {
+        Object value = fields.get(key);
+        return value == null ? Map.of() : asMap(value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object value) {
+        if (!(value instanceof Map)) {
+            throw new IllegalArgumentException("template: expected a mapping, found " + value);
+        }
+        return (Map<String, Object>) value;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.orders.localaws.template;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class SamTemplateTest {
+
+    @Test
+    void timeoutAndMemoryComeFromTheFunctionThenGlobalsThenLambdasDefaults() {
+        SamTemplate template = parse("""
+                Globals:
+                  Function:
+                    Timeout: 15
+                Resources:
+                  Own:
+                    Type: AWS::Serverless::Function
+                    Properties: {Handler: a.B::handleRequest, CodeUri: a.jar, MemorySize: 512}
+                  Inherits:
+                    Type: AWS::Serverless::Function
+                    Properties: {Handler: a.C::handleRequest, CodeUri: c.jar, Timeout: 30}
+                """);
+
+        SamTemplate.Function own = template.function("Own").orElseThrow();
+        SamTemplate.Function inherits = template.function("Inherits").orElseThrow();
+        assertEquals(List.of(Duration.ofSeconds(15), Duration.ofSeconds(30)), List.of(own.timeout(), inherits.timeout()));
+        assertEquals(List.of(512, SamTemplate.DEFAULT_MEMORY_MB), List.of(own.memoryMb(), inherits.memoryMb()));
+    }
+
+    @Test
+    void aTimeoutThatIsNotANumberIsAClearError() {
+        SamTemplate template = parse("""
+                Resources:
+                  F:
+                    Type: AWS::Serverless::Function
+                    Properties: {Handler: a.B::handleRequest, CodeUri: a.jar, Timeout: !Ref T}
+                """);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, template::functions);
+        assertEquals("template: F.Timeout must be a number, not !Ref T", e.getMessage());
+    }
+
+    @Test
+    void aRouteWithAuthorizationScopesAdmitsATokenWithOneOfThem() {
+        SamTemplate template = parse("""
+                Resources:
+                  F:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.B::handleRequest
+                      CodeUri: a.jar
+                      Events:
+                        Scoped: {Type: HttpApi, Properties: {Method: get, Path: /a, Auth: {AuthorizationScopes: [x:admin, y]}}}
+                        Open: {Type: HttpApi, Properties: {Method: get, Path: /b}}
+                """);
+        SamTemplate.HttpRoute scoped = route(template, "Scoped");
+        SamTemplate.HttpRoute open = route(template, "Open");
+
+        assertEquals(List.of("x:admin", "y"), scoped.authorizationScopes());
+        assertTrue(scoped.admits(List.of("z", "y")));
+        assertFalse(scoped.admits(List.of("z", "x")), "none of the route's scopes");
+        assertFalse(scoped.admits(List.of()));
+        assertEquals(List.of(), open.authorizationScopes());
+        assertTrue(open.admits(List.of()));
+    }
+
+    @Test
+    void streamAndRuleEventsAreReadAsLambdaAndEventBridgeWouldRunThem() {
+        SamTemplate template = parse("""
+                Resources:
+                  Publisher:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.P::handleRequest
+                      CodeUri: p.jar
+                      Events:
+                        Stream:
+                          Type: DynamoDB
+                          Properties:
+                            Stream: !GetAtt OrdersTable.StreamArn
+                            BatchSize: 25
+                            MaximumRetryAttempts: 3
+                            FunctionResponseTypes: [ReportBatchItemFailures]
+                            FilterCriteria:
+                              Filters:
+                                - Pattern: '{"eventName": ["INSERT"]}'
+                  Consumer:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.C::handleRequest
+                      CodeUri: c.jar
+                      Events:
+                        Paid:
+                          Type: EventBridgeRule
+                          Properties:
+                            Pattern:
+                              source: [order-service]
+                              detail-type: [PaymentCaptured]
+                """);
+
+        assertEquals(List.of(new SamTemplate.StreamEvent("Stream", new CloudFormationYaml.Intrinsic("GetAtt",
+                        "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true)),
+                template.function("Publisher").orElseThrow().streams());
+        assertEquals(List.of(new SamTemplate.RuleEvent("Paid",
+                        "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}")),
+                template.function("Consumer").orElseThrow().rules());
+        assertTrue(template.function("Consumer").orElseThrow().streams().isEmpty());
+    }
+
+    @Test
+    void theTemplateScopesExactlyTheAdministratorsRoutesToAdministrators() {
+        Map<String, List<String>> scoped = new TreeMap<>();
+        SamTemplate.repository().functions().forEach(f -> f.routes().stream()
+                .filter(route -> !route.authorizationScopes().isEmpty())
+                .forEach(route -> scoped.put(route.key(), route.authorizationScopes())));
+        assertEquals(Map.of("GET /orders", List.of("orders:admin"), "GET /orders/{orderId}", List.of("orders:admin"),
+                "GET /payment-issues", List.of("orders:admin"),
+                "POST /orders/{orderId}/payment-issues/{eventId}/resolution", List.of("orders:admin"),
+                "PUT /products/{sku}", List.of("orders:admin")), scoped);
+    }
+
+    private static SamTemplate.HttpRoute route(SamTemplate template, String event) {
+        return template.function("F").orElseThrow().routes().stream().filter(r -> r.event().equals(event))
+                .findFirst().orElseThrow();
+    }
+
+    private static SamTemplate parse(String yaml) {
+        return new SamTemplate(Path.of("t.yaml"), CloudFormationYaml.parse(new StringReader(yaml), "t.yaml"));
+    }
+}

@@ -1,2 +1,0 @@
-/** The local stand-in of the order event bus: EventBridge's PutEvents, for the functions that publish. */
-package dev.orders.local.events;

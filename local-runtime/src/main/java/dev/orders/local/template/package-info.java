@@ -1,2 +1,0 @@
-/** Reading template.yaml: its functions, routes and environment ({@code SamTemplate}) and its tables ({@code TemplateTable}). */
-package dev.orders.local.template;
