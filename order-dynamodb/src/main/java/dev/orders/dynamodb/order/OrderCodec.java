@@ -12,6 +12,7 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
+import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.Attrs;
 import dev.orders.dynamodb.table.CorruptItemException;
@@ -83,13 +84,7 @@ public final class OrderCodec {
         item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
         item.put(UPDATED_AT, time(order.updatedAt()));
-        String feedSk = Keys.feedSk(order.createdAt(), order.orderId());
-        item.put(Keys.GSI1PK, s(Keys.customerTimelinePk(order.customerId())));
-        item.put(Keys.GSI1SK, s(feedSk));
-        item.put(Keys.GSI2PK, s(statusFeedPk(order.orderId(), order.status(), statusShards)));
-        item.put(Keys.GSI2SK, s(feedSk));
-        item.put(Keys.GSI3PK, s(Keys.customerStatusFeedPk(order.customerId(), order.status().name())));
-        item.put(Keys.GSI3SK, s(feedSk));
+        item.putAll(IndexAttributes.ofOrder(order, statusShards));
         return item;
     }
 
@@ -109,10 +104,6 @@ public final class OrderCodec {
                     + " lines by status but has " + r.number(ITEM_COUNT));
         }
         return lines;
-    }
-
-    static String statusFeedPk(String orderId, OrderStatus status, int statusShards) {
-        return Keys.statusFeedPk(status.name(), Keys.statusShard(orderId, statusShards));
     }
 
     static Order decodeRoot(Map<String, AttributeValue> item) {

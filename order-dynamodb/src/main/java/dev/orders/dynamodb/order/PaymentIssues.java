@@ -11,6 +11,7 @@ import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.time.Timestamps;
+import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
@@ -19,6 +20,7 @@ import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.Rounds;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,13 +111,14 @@ public record PaymentIssues(OrdersTable table, OrderWrites writes, ProcessedReco
             OrderStep step = request.step(root.get(), issue.get(), Timestamps.truncate(clock.instant()));
             PaymentIssue.Resolution resolution = new PaymentIssue.Resolution(step.after().updatedAt(), request.actor(),
                     request.note());
+            IndexAttributes.Removal leaveQueue = IndexAttributes.ofResolvedIssue();
+            Map<String, String> names = new HashMap<>(leaveQueue.names());
+            names.putAll(Map.of("#pk", Keys.PK, "#resolvedAt", PaymentIssueCodec.RESOLVED_AT,
+                    "#resolvedBy", PaymentIssueCodec.RESOLVED_BY, "#note", PaymentIssueCodec.NOTE));
             Optional<Cancellation> cancelled = writes.commit(root.get(), step, request.actor(),
                     transaction -> transaction.update(ISSUE, issueKey,
-                            "SET #resolvedAt = :at, #resolvedBy = :by, #note = :note REMOVE #gsiPk, #gsiSk",
-                            "attribute_exists(#pk) AND attribute_not_exists(#resolvedAt)",
-                            Map.of("#pk", Keys.PK, "#resolvedAt", PaymentIssueCodec.RESOLVED_AT,
-                                    "#resolvedBy", PaymentIssueCodec.RESOLVED_BY, "#note", PaymentIssueCodec.NOTE,
-                                    "#gsiPk", Keys.GSI2PK, "#gsiSk", Keys.GSI2SK),
+                            "SET #resolvedAt = :at, #resolvedBy = :by, #note = :note " + leaveQueue.clause(),
+                            "attribute_exists(#pk) AND attribute_not_exists(#resolvedAt)", names,
                             Map.of(":at", time(resolution.at()), ":by", s(resolution.by()), ":note", s(resolution.note()))));
             if (cancelled.isEmpty()) {
                 PaymentIssue resolved = new PaymentIssue(issue.get().orderId(), issue.get().customerId(),
