@@ -174,6 +174,11 @@ public final class OrderCodec {
         return ItemReader.of(eventRow, EntityType.ORDER_EVENT).string(CORRELATION_ID);
     }
 
+    /** An event row's version, what a history cursor holds of it. */
+    static long eventVersion(Map<String, AttributeValue> eventRow) {
+        return ItemReader.of(eventRow, EntityType.ORDER_EVENT).number(VERSION);
+    }
+
     /** An event row as the table holds it, or as the table's stream carries its new image. */
     public static OrderEvent decodeEvent(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER_EVENT);

@@ -17,6 +17,7 @@ import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.CorruptItemException;
+import dev.orders.dynamodb.table.KeysetPager;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.Rounds;
 import java.time.Clock;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Payment issues: recorded on their order by the payment webhook, listed for administrators while open
@@ -62,23 +62,16 @@ public record PaymentIssues(OrdersTable table, OrderWrites writes, ProcessedReco
 
     /** Open issues of every order, newest first; the index is eventually consistent, like the feeds. */
     public Page<PaymentIssue> open(int limit, Optional<String> cursor) {
-        String scope = CursorCodec.scope(List.of("payment-issues"));
-        Optional<String> after = cursor.map(c -> cursors.decode(scope, c));
-        QueryResponse response = table.query(query -> {
-            query.indexName(Keys.STATUS_FEED_INDEX)
-                    .keyConditionExpression("#pk = :pk")
-                    .expressionAttributeNames(Map.of("#pk", Keys.GSI2PK))
-                    .expressionAttributeValues(Map.of(":pk", s(Keys.OPEN_PAYMENT_ISSUES_PK)))
-                    .scanIndexForward(false)
-                    .limit(limit + 1);
-            after.ifPresent(position -> query.exclusiveStartKey(startAfter(position)));
-        });
-        List<Map<String, AttributeValue>> rows = response.items();
-        List<Map<String, AttributeValue>> page = rows.subList(0, Math.min(limit, rows.size()));
-        Optional<String> next = rows.size() > limit
-                ? Optional.of(cursors.encode(scope, page.get(page.size() - 1).get(Keys.GSI2SK).s()))
-                : Optional.empty();
-        return new Page<>(page.stream().map(PaymentIssueCodec::decode).toList(), next);
+        KeysetPager.Listing listing = new KeysetPager.Listing(CursorCodec.scope(List.of("payment-issues")),
+                row -> row.get(Keys.GSI2SK).s());
+        KeysetPager.Partition openIssues = new KeysetPager.Partition(query -> query.indexName(Keys.STATUS_FEED_INDEX)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", Keys.GSI2PK))
+                .expressionAttributeValues(Map.of(":pk", s(Keys.OPEN_PAYMENT_ISSUES_PK))),
+                PaymentIssues::startAfter);
+        Page<Map<String, AttributeValue>> page = new KeysetPager(table, cursors)
+                .page(listing, openIssues, limit, cursor);
+        return new Page<>(page.items().stream().map(PaymentIssueCodec::decode).toList(), page.nextCursor());
     }
 
     /**
