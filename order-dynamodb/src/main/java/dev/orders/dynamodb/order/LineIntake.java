@@ -24,7 +24,6 @@ import java.util.Optional;
  * and is answered with the line the first request added, even when retries race.
  */
 public record LineIntake(OrderLines lines, ProcessedRecords records) {
-    private static final String ORDER_ID = "orderId";
     private static final String ITEM_ID = "itemId";
     private static final String CREATED_AT = "createdAt";
     private static final String NAME = "name";
@@ -82,7 +81,7 @@ public record LineIntake(OrderLines lines, ProcessedRecords records) {
                                      OrderLines.PricedLine priced, Optional<Long> expectedVersion, String actor) {
         OrderItem line = lines.newLine(key.customerId(), orderId, priced.item());
         ProcessedRecord record = key.record(records, request.fingerprint(key.customerId(), orderId),
-                Map.of(ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt()),
+                Map.of(OrderCodec.ORDER_ID, s(orderId), ITEM_ID, s(line.itemId()), CREATED_AT, time(line.createdAt()),
                         NAME, s(priced.item().name()), UNIT_PRICE, n(priced.item().unitPrice())));
         Optional<ItemChangeOutcome> outcome = lines.addItemOnce(line, priced, expectedVersion, actor, record);
         return outcome.isPresent() ? Optional.of(decided(outcome.get())) : earlier(key, orderId, request);

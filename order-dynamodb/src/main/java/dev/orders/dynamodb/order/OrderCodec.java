@@ -28,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@link PaymentIssueCodec} has its payment issues).
  */
 public final class OrderCodec {
-    static final String ORDER_ID = "orderId";
+    /** Also the attribute of the records (idempotency, payment events) that point at an order. */
+    public static final String ORDER_ID = "orderId";
     static final String CUSTOMER_ID = "customerId";
     static final String STATUS = "status";
     static final String VERSION = "version";

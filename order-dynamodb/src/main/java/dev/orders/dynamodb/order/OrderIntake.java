@@ -24,7 +24,6 @@ import java.util.Optional;
  * retries exactly one creates the order and the others find the record and answer with the same order.
  */
 public record OrderIntake(OrderReads reads, OrderWrites writes, ProductCatalog products, ProcessedRecords records) {
-    private static final String ORDER_ID = "orderId";
 
     /** Outcome of an intake. */
     public sealed interface Result {
@@ -63,7 +62,7 @@ public record OrderIntake(OrderReads reads, OrderWrites writes, ProductCatalog p
         if (key.isEmpty()) {
             return created(writes.create(orderId, order, actor));
         }
-        ProcessedRecord record = key.get().record(records, request.fingerprint(), Map.of(ORDER_ID, s(orderId)));
+        ProcessedRecord record = key.get().record(records, request.fingerprint(), Map.of(OrderCodec.ORDER_ID, s(orderId)));
         Optional<OrderCreation> creation = writes.createOnce(orderId, order, actor, record);
         return creation.isPresent() ? created(creation.get()) : earlier(request, key.get());
     }
@@ -84,7 +83,7 @@ public record OrderIntake(OrderReads reads, OrderWrites writes, ProductCatalog p
         if (!IdempotencyKey.sameRequest(record.get(), request.fingerprint())) {
             return Optional.of(new Result.KeyReused());
         }
-        String orderId = record.get().string(ORDER_ID);
+        String orderId = record.get().string(OrderCodec.ORDER_ID);
         OrderAggregate aggregate = reads.findAggregate(request.customerId(), orderId)
                 .orElseThrow(() -> new CorruptItemException("idempotency key names missing order " + orderId));
         return Optional.of(new Result.Created(aggregate, true));

@@ -11,6 +11,7 @@ import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.PaymentReceipt;
 import dev.orders.core.time.Timestamps;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.OrderWrites;
 import dev.orders.dynamodb.order.PaymentIssues;
@@ -39,7 +40,6 @@ public record PaymentEventProcessor(OrderReads reads, OrderWrites writes, Paymen
     public static final Duration RECORD_RETENTION = Duration.ofDays(30);
     private static final String EVENT_ID = "eventId";
     private static final String EVENT_TYPE = "eventType";
-    private static final String ORDER_ID = "orderId";
     private static final String OUTCOME = "outcome";
     private static final String RECEIVED_AT = "receivedAt";
 
@@ -77,7 +77,7 @@ public record PaymentEventProcessor(OrderReads reads, OrderWrites writes, Paymen
         Map<String, AttributeValue> key = Map.of(Keys.PK, s(Keys.webhookEventPk(event.id())),
                 Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
         return records.record(key, EntityType.PAYMENT_EVENT, Map.of(EVENT_ID, s(event.id()),
-                EVENT_TYPE, s(event.type().wireName()), ORDER_ID, s(event.orderId()), OUTCOME, s(outcome),
+                EVENT_TYPE, s(event.type().wireName()), OrderCodec.ORDER_ID, s(event.orderId()), OUTCOME, s(outcome),
                 RECEIVED_AT, time(clock.instant())), RECORD_RETENTION);
     }
 }
