@@ -11,21 +11,20 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.OrderCodec;
+import dev.orders.dynamodb.table.KeysetPager;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The three order feeds, newest first, over the sparse GSIs. A feed reads one index partition, or
  * several (status shards; all statuses) merged by sort key; either way one cursor carries the position.
- * Each partition is read with one Query per page, starting after the cursor's position (keyset).
+ * Each partition is read with one Query per page, starting after the cursor's position ({@link KeysetPager}).
  * Entries are {@link OrderSummary summaries}: the indexes project no version or updatedAt.
  */
 public record OrderFeeds(OrdersTable table, CursorCodec cursors) implements OrderFeedQueries {
@@ -79,52 +78,25 @@ public record OrderFeeds(OrdersTable table, CursorCodec cursors) implements Orde
         }
     }
 
-    /** What one partition gave: rows newest first, and whether it has nothing more in range. */
-    private record PartitionRead(List<Map<String, AttributeValue>> rows, boolean exhausted) {
-    }
-
     private Page<OrderSummary> read(Feed feed, FeedRequest request) {
-        String scope = feed.scope(request);
-        Optional<String> after = request.cursor().map(cursor -> cursors.decode(scope, cursor));
-        List<PartitionRead> reads = feed.partitions().stream()
-                .map(partition -> readPartition(feed, partition, request, after)).toList();
-
-        Comparator<Map<String, AttributeValue>> newestFirst =
-                Comparator.comparing((Map<String, AttributeValue> row) -> row.get(feed.skAttribute()).s()).reversed();
-        List<Map<String, AttributeValue>> merged = reads.stream().flatMap(r -> r.rows().stream())
-                .sorted(newestFirst).toList();
-        // A partition that stopped early may hold rows older than its last one; only rows at or above
-        // the highest such stop are certainly in order.
-        Optional<String> safeDownTo = reads.stream().filter(r -> !r.exhausted() && !r.rows().isEmpty())
-                .map(r -> r.rows().get(r.rows().size() - 1).get(feed.skAttribute()).s())
-                .max(Comparator.naturalOrder());
-        List<Map<String, AttributeValue>> safe = safeDownTo
-                .map(bound -> merged.stream().filter(row -> row.get(feed.skAttribute()).s().compareTo(bound) >= 0)
-                        .toList())
-                .orElse(merged);
-        List<Map<String, AttributeValue>> page = safe.subList(0, Math.min(request.limit(), safe.size()));
-        boolean more = page.size() < merged.size() || reads.stream().anyMatch(r -> !r.exhausted());
-        Optional<String> next = more && !page.isEmpty()
-                ? Optional.of(cursors.encode(scope, page.get(page.size() - 1).get(feed.skAttribute()).s()))
-                : Optional.empty();
-        return new Page<>(page.stream().map(OrderCodec::decodeSummary).toList(), next);
+        KeysetPager.Listing listing = new KeysetPager.Listing(feed.scope(request),
+                row -> row.get(feed.skAttribute()).s());
+        List<KeysetPager.Partition> partitions = feed.partitions().stream()
+                .map(partition -> partition(feed, partition, request)).toList();
+        Page<Map<String, AttributeValue>> page = new KeysetPager(table, cursors)
+                .merged(listing, partitions, request.limit(), request.cursor());
+        return new Page<>(page.items().stream().map(OrderCodec::decodeSummary).toList(), page.nextCursor());
     }
 
-    private PartitionRead readPartition(Feed feed, String partition, FeedRequest request, Optional<String> after) {
+    private static KeysetPager.Partition partition(Feed feed, String partition, FeedRequest request) {
         Map<String, String> names = new HashMap<>(Map.of("#pk", feed.pkAttribute()));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":pk", s(partition)));
         String condition = keyCondition(feed, request, names, values);
-        QueryResponse response = table.query(query -> {
-            query.indexName(feed.index())
-                    .keyConditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)
-                    .scanIndexForward(false)
-                    .limit(request.limit() + 1);
-            after.ifPresent(position -> query.exclusiveStartKey(startAfter(feed, partition, position)));
-        });
-        return new PartitionRead(response.items(), !response.hasLastEvaluatedKey()
-                || response.lastEvaluatedKey().isEmpty());
+        return new KeysetPager.Partition(query -> query.indexName(feed.index())
+                .keyConditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values),
+                position -> startAfter(feed, partition, position));
     }
 
     /** The partition condition with the request's time range; fills in its names and values. */

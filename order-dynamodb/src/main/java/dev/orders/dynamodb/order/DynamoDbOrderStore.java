@@ -15,15 +15,16 @@ import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.RowChange;
 import dev.orders.core.product.Product;
+import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecords;
-import dev.orders.dynamodb.processed.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.Cancellation;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.dynamodb.table.Transaction;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -160,12 +161,14 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         } else if (row instanceof RowChange.IssueResolved resolved) {
             PaymentIssue issue = resolved.resolved();
             PaymentIssue.Resolution resolution = issue.resolution().orElseThrow();
+            // Resolved, the issue leaves the open-issues queue: its index attributes go.
+            IndexAttributes.Removal leaveQueue = IndexAttributes.ofResolvedIssue();
+            Map<String, String> names = new HashMap<>(leaveQueue.names());
+            names.putAll(Map.of("#pk", Keys.PK, "#resolvedAt", PaymentIssueCodec.RESOLVED_AT,
+                    "#resolvedBy", PaymentIssueCodec.RESOLVED_BY, "#note", PaymentIssueCodec.NOTE));
             transaction.update(ROW + issue.eventId(), PaymentIssueCodec.key(issue.orderId(), issue.eventId()),
-                    "SET #resolvedAt = :at, #resolvedBy = :by, #note = :note REMOVE #gsiPk, #gsiSk",
-                    "attribute_exists(#pk) AND attribute_not_exists(#resolvedAt)",
-                    Map.of("#pk", Keys.PK, "#resolvedAt", PaymentIssueCodec.RESOLVED_AT,
-                            "#resolvedBy", PaymentIssueCodec.RESOLVED_BY, "#note", PaymentIssueCodec.NOTE,
-                            "#gsiPk", Keys.GSI2PK, "#gsiSk", Keys.GSI2SK),
+                    "SET #resolvedAt = :at, #resolvedBy = :by, #note = :note " + leaveQueue.clause(),
+                    "attribute_exists(#pk) AND attribute_not_exists(#resolvedAt)", names,
                     Map.of(":at", time(resolution.at()), ":by", s(resolution.by()), ":note", s(resolution.note())));
         } else {
             throw new IllegalArgumentException("no write for " + row);

@@ -12,6 +12,7 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
+import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.Attrs;
 import dev.orders.dynamodb.table.CorruptItemException;
@@ -27,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@link PaymentIssueCodec} has its payment issues).
  */
 public final class OrderCodec {
-    static final String ORDER_ID = "orderId";
+    /** Also the attribute of the records (idempotency, payment events) that point at an order. */
+    public static final String ORDER_ID = "orderId";
     static final String CUSTOMER_ID = "customerId";
     static final String STATUS = "status";
     static final String VERSION = "version";
@@ -83,13 +85,7 @@ public final class OrderCodec {
         item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
         item.put(UPDATED_AT, time(order.updatedAt()));
-        String feedSk = Keys.feedSk(order.createdAt(), order.orderId());
-        item.put(Keys.GSI1PK, s(Keys.customerTimelinePk(order.customerId())));
-        item.put(Keys.GSI1SK, s(feedSk));
-        item.put(Keys.GSI2PK, s(statusFeedPk(order.orderId(), order.status(), statusShards)));
-        item.put(Keys.GSI2SK, s(feedSk));
-        item.put(Keys.GSI3PK, s(Keys.customerStatusFeedPk(order.customerId(), order.status().name())));
-        item.put(Keys.GSI3SK, s(feedSk));
+        item.putAll(IndexAttributes.ofOrder(order, statusShards));
         return item;
     }
 
@@ -109,10 +105,6 @@ public final class OrderCodec {
                     + " lines by status but has " + r.number(ITEM_COUNT));
         }
         return lines;
-    }
-
-    static String statusFeedPk(String orderId, OrderStatus status, int statusShards) {
-        return Keys.statusFeedPk(status.name(), Keys.statusShard(orderId, statusShards));
     }
 
     static Order decodeRoot(Map<String, AttributeValue> item) {
@@ -181,6 +173,11 @@ public final class OrderCodec {
     /** The id shared by the events of one change (see {@link #encodeEvent}), as the row holds it. */
     public static String correlationId(Map<String, AttributeValue> eventRow) {
         return ItemReader.of(eventRow, EntityType.ORDER_EVENT).string(CORRELATION_ID);
+    }
+
+    /** An event row's version, what a history cursor holds of it. */
+    static long eventVersion(Map<String, AttributeValue> eventRow) {
+        return ItemReader.of(eventRow, EntityType.ORDER_EVENT).number(VERSION);
     }
 
     /** An event row as the table holds it, or as the table's stream carries its new image. */

@@ -12,6 +12,7 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.table.KeysetPager;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,26 +92,19 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
                                                 Optional<String> cursor) {
         Ids.orderId(orderId);
         String scope = CursorCodec.scope(List.of("history", customerId, orderId));
-        Optional<Long> afterVersion = cursor.map(c -> Long.parseLong(cursors.decode(scope, c)));
-        QueryResponse response = table.query(b -> {
-            b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                    .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
-                    .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)),
-                            ":prefix", s(Keys.EVENT_PREFIX)))
-                    .scanIndexForward(false)
-                    .consistentRead(true)
-                    .limit(limit + 1);
-            afterVersion.ifPresent(version -> b.exclusiveStartKey(OrderCodec.eventKey(orderId, version)));
-        });
-        List<OrderEvent> events = response.items().stream().map(OrderCodec::decodeEvent).toList();
+        KeysetPager.Listing listing = new KeysetPager.Listing(scope, row -> Long.toString(OrderCodec.eventVersion(row)));
+        KeysetPager.Partition log = new KeysetPager.Partition(b -> b
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expressionAttributeNames(Map.of("#pk", Keys.PK, "#sk", Keys.SK))
+                .expressionAttributeValues(Map.of(":pk", s(Keys.orderPk(orderId)), ":prefix", s(Keys.EVENT_PREFIX)))
+                .consistentRead(true),
+                version -> OrderCodec.eventKey(orderId, Long.parseLong(version)));
+        Page<Map<String, AttributeValue>> page = new KeysetPager(table, cursors).page(listing, log, limit, cursor);
+        List<OrderEvent> events = page.items().stream().map(OrderCodec::decodeEvent).toList();
         if (events.stream().anyMatch(event -> !event.customerId().equals(customerId))
-                || events.isEmpty() && afterVersion.isEmpty()) {
+                || events.isEmpty() && cursor.isEmpty()) {
             return Optional.empty();
         }
-        List<OrderEvent> page = events.subList(0, Math.min(limit, events.size()));
-        Optional<String> next = events.size() > limit
-                ? Optional.of(cursors.encode(scope, Long.toString(page.get(page.size() - 1).version())))
-                : Optional.empty();
-        return Optional.of(new Page<>(page, next));
+        return Optional.of(new Page<>(events, page.nextCursor()));
     }
 }

@@ -6,6 +6,7 @@ import static dev.orders.dynamodb.table.Attrs.time;
 
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
@@ -48,8 +49,7 @@ final class PaymentIssueCodec {
         item.put(AMOUNT, n(issue.amount()));
         item.put(OrderCodec.CURRENCY, s(issue.currency()));
         item.put(OrderCodec.AT, time(issue.at()));
-        item.put(Keys.GSI2PK, s(Keys.OPEN_PAYMENT_ISSUES_PK));
-        item.put(Keys.GSI2SK, s(Keys.openIssueSk(issue.at(), issue.orderId(), issue.eventId())));
+        item.putAll(IndexAttributes.ofOpenIssue(issue));
         return item;
     }
 

@@ -8,12 +8,12 @@ import dev.orders.core.feed.Page;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.CorruptItemException;
+import dev.orders.dynamodb.table.KeysetPager;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The open payment issues of every order, for administrators: one Query of the open-issues partition of
@@ -24,23 +24,16 @@ public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements P
     /** Open issues of every order, newest first; the index is eventually consistent, like the feeds. */
     @Override
     public Page<PaymentIssue> open(int limit, Optional<String> cursor) {
-        String scope = CursorCodec.scope(List.of("payment-issues"));
-        Optional<String> after = cursor.map(c -> cursors.decode(scope, c));
-        QueryResponse response = table.query(query -> {
-            query.indexName(Keys.STATUS_FEED_INDEX)
-                    .keyConditionExpression("#pk = :pk")
-                    .expressionAttributeNames(Map.of("#pk", Keys.GSI2PK))
-                    .expressionAttributeValues(Map.of(":pk", s(Keys.OPEN_PAYMENT_ISSUES_PK)))
-                    .scanIndexForward(false)
-                    .limit(limit + 1);
-            after.ifPresent(position -> query.exclusiveStartKey(startAfter(position)));
-        });
-        List<Map<String, AttributeValue>> rows = response.items();
-        List<Map<String, AttributeValue>> page = rows.subList(0, Math.min(limit, rows.size()));
-        Optional<String> next = rows.size() > limit
-                ? Optional.of(cursors.encode(scope, page.get(page.size() - 1).get(Keys.GSI2SK).s()))
-                : Optional.empty();
-        return new Page<>(page.stream().map(PaymentIssueCodec::decode).toList(), next);
+        KeysetPager.Listing listing = new KeysetPager.Listing(CursorCodec.scope(List.of("payment-issues")),
+                row -> row.get(Keys.GSI2SK).s());
+        KeysetPager.Partition openIssues = new KeysetPager.Partition(query -> query.indexName(Keys.STATUS_FEED_INDEX)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", Keys.GSI2PK))
+                .expressionAttributeValues(Map.of(":pk", s(Keys.OPEN_PAYMENT_ISSUES_PK))),
+                PaymentIssues::startAfter);
+        Page<Map<String, AttributeValue>> page = new KeysetPager(table, cursors)
+                .page(listing, openIssues, limit, cursor);
+        return new Page<>(page.items().stream().map(PaymentIssueCodec::decode).toList(), page.nextCursor());
     }
 
     /** The full key to start after: the index's key in the cursor, the table's key derived from it. */

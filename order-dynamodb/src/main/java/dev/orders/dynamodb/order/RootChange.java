@@ -8,7 +8,7 @@ import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
-import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.table.Transaction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,9 +62,9 @@ final class RootChange {
 
     /** The new status, and the status feeds' keys with it. */
     private RootChange status(OrderStatus to, int statusShards) {
-        return set(OrderCodec.STATUS, s(to))
-                .set(Keys.GSI2PK, s(OrderCodec.statusFeedPk(read.orderId(), to, statusShards)))
-                .set(Keys.GSI3PK, s(Keys.customerStatusFeedPk(read.customerId(), to.name())));
+        set(OrderCodec.STATUS, s(to));
+        IndexAttributes.ofStatusChange(read, to, statusShards).forEach(this::set);
+        return this;
     }
 
     /** The status, total, line counts and amounts of {@code after} that differ from the root as read: a step's change of the root. */

@@ -7,6 +7,8 @@ import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
+import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.TemplateTable;
@@ -19,11 +21,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** The table in template.yaml is the table the repositories expect: keys, index names, projections, TTL. */
 class TemplateTableContractTest {
@@ -45,6 +49,31 @@ class TemplateTableContractTest {
                         Keys.CUSTOMER_STATUS_FEED_INDEX, List.of(Keys.GSI3PK, Keys.GSI3SK)),
                 indexes.values().stream().collect(Collectors.toMap(GlobalSecondaryIndex::indexName,
                         index -> names(index.keySchema()))));
+    }
+
+    /**
+     * What {@link IndexAttributes} writes are the template's index keys, as strings: a root is in every
+     * index, an open issue in StatusFeed, and a resolution takes it out of there.
+     */
+    @Test
+    void indexAttributesAreTheIndexesKeys() {
+        Map<String, List<String>> keys = request.globalSecondaryIndexes().stream()
+                .collect(Collectors.toMap(GlobalSecondaryIndex::indexName, index -> names(index.keySchema())));
+        Map<String, ScalarAttributeType> types = request.attributeDefinitions().stream()
+                .collect(Collectors.toMap(AttributeDefinition::attributeName, AttributeDefinition::attributeType));
+        Instant at = Instant.parse("2026-01-01T10:00:00Z");
+        Map<String, AttributeValue> root = IndexAttributes.ofOrder(
+                new Order("o-1", "c-1", OrderStatus.PAID, 7, 350, "EUR", 350, 0, LineStatuses.pending(2), at, at), 1);
+        Map<String, AttributeValue> issue = IndexAttributes.ofOpenIssue(new PaymentIssue("o-1", "c-1", "evt_1",
+                PaymentIssueKind.AMOUNT_MISMATCH, 100, "EUR", at, Optional.empty()));
+
+        assertEquals(keys.values().stream().flatMap(List::stream).collect(Collectors.toSet()), root.keySet());
+        assertEquals(Set.copyOf(keys.get(Keys.STATUS_FEED_INDEX)), issue.keySet());
+        assertEquals(keys.get(Keys.STATUS_FEED_INDEX), IndexAttributes.ofResolvedIssue().attributes());
+        root.forEach((name, value) -> {
+            assertEquals(ScalarAttributeType.S, types.get(name), name);
+            assertEquals(AttributeValue.Type.S, value.type(), name);
+        });
     }
 
     /** A feed decodes its entries from what the index projects alone; version and updatedAt stay out of it. */

@@ -30,7 +30,6 @@ import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
-import dev.orders.dynamodb.processed.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.OrdersTable;

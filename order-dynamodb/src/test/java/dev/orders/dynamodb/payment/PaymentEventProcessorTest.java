@@ -15,7 +15,7 @@ import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.processed.ProcessedRecords;
-import dev.orders.dynamodb.processed.ProcessedRequestCodec;
+import dev.orders.dynamodb.order.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;

@@ -20,7 +20,7 @@ import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.PaymentIssues;
 import dev.orders.dynamodb.processed.ProcessedRecords;
-import dev.orders.dynamodb.processed.ProcessedRequestCodec;
+import dev.orders.dynamodb.order.ProcessedRequestCodec;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;

@@ -1,4 +1,4 @@
-package dev.orders.dynamodb.processed;
+package dev.orders.dynamodb.order;
 
 import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
@@ -7,7 +7,10 @@ import static dev.orders.dynamodb.table.Attrs.time;
 import dev.orders.application.port.IdempotencyKey;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
+import dev.orders.core.order.OrderItem;
 import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.processed.ProcessedRecord;
+import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.dynamodb.table.ItemReader;
 import java.time.Clock;
@@ -23,30 +26,26 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
     private static final String FINGERPRINT = "fingerprint";
-    private static final String ORDER_ID = "orderId";
-    private static final String ITEM_ID = "itemId";
-    private static final String CREATED_AT = "createdAt";
-    private static final String NAME = "name";
-    private static final String UNIT_PRICE = "unitPrice";
-    private static final String EVENT_ID = "eventId";
     private static final String EVENT_TYPE = "eventType";
     private static final String OUTCOME = "outcome";
     private static final String RECEIVED_AT = "receivedAt";
 
     public ProcessedRecord encode(ProcessedRequest request) {
         if (request instanceof ProcessedRequest.OrderCreated created) {
-            return keyRecord(created.key(), created.fingerprint(), Map.of(ORDER_ID, s(created.orderId())), request);
+            return keyRecord(created.key(), created.fingerprint(),
+                    Map.of(OrderCodec.ORDER_ID, s(created.orderId())), request);
         }
         if (request instanceof ProcessedRequest.LineAdded added) {
-            return keyRecord(added.key(), added.fingerprint(), Map.of(ORDER_ID, s(added.line().orderId()),
-                    ITEM_ID, s(added.line().itemId()), CREATED_AT, time(added.line().createdAt()),
-                    NAME, s(added.line().name().orElseThrow()), UNIT_PRICE, n(added.line().unitPrice())), request);
+            OrderItem line = added.line();
+            return keyRecord(added.key(), added.fingerprint(), Map.of(OrderCodec.ORDER_ID, s(line.orderId()),
+                    OrderCodec.ITEM_ID, s(line.itemId()), OrderCodec.CREATED_AT, time(line.createdAt()),
+                    OrderCodec.NAME, s(line.name().orElseThrow()), OrderCodec.UNIT_PRICE, n(line.unitPrice())), request);
         }
         ProcessedRequest.PaymentEventHandled handled = (ProcessedRequest.PaymentEventHandled) request;
         Map<String, AttributeValue> key = Map.of(Keys.PK, s(Keys.webhookEventPk(handled.event().id())),
                 Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
-        return records.record(key, EntityType.PAYMENT_EVENT, Map.of(EVENT_ID, s(handled.event().id()),
-                EVENT_TYPE, s(handled.event().type().wireName()), ORDER_ID, s(handled.event().orderId()),
+        return records.record(key, EntityType.PAYMENT_EVENT, Map.of(
+                PaymentIssueCodec.EVENT_ID, s(handled.event().id()), EVENT_TYPE, s(handled.event().type().wireName()), OrderCodec.ORDER_ID, s(handled.event().orderId()),
                 OUTCOME, s(handled.outcome()), RECEIVED_AT, time(clock.instant())), request.retention());
     }
 
@@ -57,11 +56,12 @@ public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
 
     /** What the request that used a key asked and was answered. */
     public OrderStore.KeyRecord decodeKey(ItemReader record) {
-        Optional<OrderStore.AddedLine> line = record.optionalString(ITEM_ID).isPresent()
-                ? Optional.of(new OrderStore.AddedLine(record.string(ITEM_ID), record.time(CREATED_AT),
-                record.string(NAME), record.number(UNIT_PRICE)))
+        Optional<OrderStore.AddedLine> line = record.optionalString(OrderCodec.ITEM_ID).isPresent()
+                ? Optional.of(new OrderStore.AddedLine(record.string(OrderCodec.ITEM_ID),
+                        record.time(OrderCodec.CREATED_AT), record.string(OrderCodec.NAME),
+                        record.number(OrderCodec.UNIT_PRICE)))
                 : Optional.empty();
-        return new OrderStore.KeyRecord(record.string(FINGERPRINT), record.string(ORDER_ID), line);
+        return new OrderStore.KeyRecord(record.string(FINGERPRINT), record.string(OrderCodec.ORDER_ID), line);
     }
 
     private ProcessedRecord keyRecord(IdempotencyKey key, String fingerprint, Map<String, AttributeValue> answer,
