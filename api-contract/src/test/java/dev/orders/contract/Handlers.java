@@ -10,7 +10,7 @@ import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.functions.productcatalog.ProductCatalogFunction;
 import dev.orders.functions.queryorders.QueryOrdersFunction;
 import dev.orders.http.api.ApiFunction;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.testsupport.lambda.TestContext;
 import java.time.Clock;
 import java.time.Instant;

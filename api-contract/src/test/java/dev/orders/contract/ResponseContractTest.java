@@ -11,7 +11,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;

@@ -10,7 +10,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.template.SamTemplate;

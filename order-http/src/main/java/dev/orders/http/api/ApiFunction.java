@@ -10,6 +10,7 @@ import dev.orders.application.port.StoreFault;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.lambda.metrics.ServiceMetrics;
+import dev.orders.lambda.snapstart.SnapStartPriming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,10 +44,14 @@ public abstract class ApiFunction implements RequestStreamHandler {
     private final Router router;
     private final StoreFaults faults;
 
-    /** {@code faults}: how the store's adapter tells its failures apart, for the status they answer. */
+    /**
+     * {@code faults}: how the store's adapter tells its failures apart, for the status they answer. Under
+     * SnapStart the request path is primed before the snapshot.
+     */
     protected ApiFunction(Router router, StoreFaults faults) {
         this.router = router;
         this.faults = faults;
+        SnapStartPriming.registerIfSnapStart(System.getenv(), RequestPathPriming.of());
     }
 
     public Router router() {

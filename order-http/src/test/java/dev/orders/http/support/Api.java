@@ -6,7 +6,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Caller;
 import dev.orders.lambda.json.Json;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.routes.PathTemplate;
 import dev.orders.testsupport.lambda.TestContext;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;

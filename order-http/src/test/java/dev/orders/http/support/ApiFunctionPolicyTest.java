@@ -2,7 +2,6 @@ package dev.orders.http.support;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
-import dev.orders.http.wiring.SnapStartPrimingRun;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.privilege.FunctionPolicyTest;
@@ -25,6 +24,6 @@ public abstract class ApiFunctionPolicyTest extends FunctionPolicyTest {
 
     @BeforeEach
     protected void primeAsLambdaDoesBeforeASnapStartSnapshot(TestTable table) {
-        SnapStartPrimingRun.beforeCheckpoint(Api.services(new Fixture(table), function));
+        Api.services(new Fixture(table), function).storePriming().beforeCheckpoint(null);
     }
 }

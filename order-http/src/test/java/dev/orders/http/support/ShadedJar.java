@@ -1,7 +1,7 @@
 package dev.orders.http.support;
 
 import dev.orders.lambda.json.Json;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

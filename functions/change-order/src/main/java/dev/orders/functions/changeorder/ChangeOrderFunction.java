@@ -22,7 +22,7 @@ import dev.orders.http.request.ExpectedVersion;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import java.util.List;
 import java.util.Optional;
 

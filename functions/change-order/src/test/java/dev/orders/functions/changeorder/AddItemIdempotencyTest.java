@@ -16,7 +16,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;

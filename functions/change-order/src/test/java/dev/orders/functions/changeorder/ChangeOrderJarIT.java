@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.ShadedJar;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;

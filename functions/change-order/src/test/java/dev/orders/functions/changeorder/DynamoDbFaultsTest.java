@@ -20,7 +20,7 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.lambda.aws.AwsClients;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;

@@ -14,7 +14,7 @@ import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import java.util.List;
 
 /**

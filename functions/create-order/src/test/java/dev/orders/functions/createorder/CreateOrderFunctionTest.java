@@ -18,7 +18,7 @@ import dev.orders.http.support.Api;
 import dev.orders.http.support.CallerChecks;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;

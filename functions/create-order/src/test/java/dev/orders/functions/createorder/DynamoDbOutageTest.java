@@ -16,7 +16,7 @@ import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.template.TemplateTable;

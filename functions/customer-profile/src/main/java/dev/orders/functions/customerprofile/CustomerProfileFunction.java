@@ -16,7 +16,7 @@ import dev.orders.http.api.Router;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.view.OutcomeResponses;
 import dev.orders.http.view.Views;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import java.util.List;
 
 /** Customer profiles: upsert, create-if-absent (If-None-Match: *), get. */

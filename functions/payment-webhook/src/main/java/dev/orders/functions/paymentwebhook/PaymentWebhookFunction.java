@@ -19,7 +19,7 @@ import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.lambda.aws.SecretSource;
 import dev.orders.lambda.aws.SecretsManagerStore;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -19,7 +19,7 @@ import dev.orders.http.api.Router;
 import dev.orders.http.request.QueryParameters;
 import dev.orders.http.view.Views;
 import dev.orders.lambda.aws.SecretsManagerStore;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import java.util.List;
 import java.util.Optional;
 

@@ -21,7 +21,7 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.lambda.aws.SecretSource;
 import dev.orders.lambda.aws.SecretsManagerStore;
-import dev.orders.http.wiring.Services;
+import dev.orders.wiring.Services;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;

@@ -1,9 +1,8 @@
-package dev.orders.http.wiring;
+package dev.orders.wiring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.http.support.Api;
 import dev.orders.lambda.aws.AwsClients;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
@@ -19,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
-/** The request path an HTTP function primes before its SnapStart snapshot ({@link RequestPathPriming}). */
+/** What the store primes before a SnapStart snapshot ({@link Services#storePriming}): one read, nothing written. */
 @ExtendWith(DynamoDbExtension.class)
-class RequestPathPrimingTest {
+class StorePrimingTest {
     private Map<String, String> env;
     private FaultyHttpClient http;
     private Services services;
@@ -30,7 +29,9 @@ class RequestPathPrimingTest {
     @BeforeEach
     void setUp(TestTable table, LocalDynamoDb server) {
         fx = new Fixture(table);
-        env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
+        env = new HashMap<>(Map.of(Services.TABLE_NAME, table.tableName(), Services.CURSOR_SECRET, "test cursor secret",
+                Services.DYNAMODB_ENDPOINT, server.endpoint().toString(), "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
         http = new FaultyHttpClient(UrlConnectionHttpClient.builder().build());
         services = Services.fromEnvironment(env, Services.dynamoDb(env, http));
     }
@@ -38,13 +39,13 @@ class RequestPathPrimingTest {
     @Test
     void beforeTheSnapshotOneReadOfTheTableRunsAndNothingIsWritten() {
         var logged = LogCapture.stdout(() -> {
-            RequestPathPriming.of(services).beforeCheckpoint(null);
+            services.storePriming().beforeCheckpoint(null);
             return null;
         });
 
         assertEquals(1, http.attempts("GetItem").size());
         assertEquals(0, fx.itemCount());
-        assertEquals(List.of("SnapStart priming ran the request path"),
+        assertEquals(List.of("SnapStart priming ran the store"),
                 logged.lines().stream().map(line -> line.get("message")).toList());
     }
 
@@ -52,7 +53,7 @@ class RequestPathPrimingTest {
     void aFailedPrimingDoesNotFailTheSnapshot() {
         http.failAlways("GetItem", Fault.SERVICE_UNAVAILABLE);
 
-        RequestPathPriming.of(services).beforeCheckpoint(null);
+        services.storePriming().beforeCheckpoint(null);
 
         assertEquals(AwsClients.MAX_ATTEMPTS, http.attempts("GetItem").size());
     }

@@ -1,4 +1,4 @@
-package dev.orders.http.wiring;
+package dev.orders.wiring;
 
 import dev.orders.application.catalog.ProductStore;
 import dev.orders.application.customer.CustomerStore;
@@ -36,8 +36,8 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The composition root of a function: the table, the clock and the cursor key, and the repositories
- * built on them. Configured from the environment the template gives each function; the cursor key is
+ * The composition root of an HTTP function: the table, the clock and the cursor key, and the use cases
+ * and read ports built on them over the DynamoDB adapter. Configured from the environment the template gives each function; the cursor key is
  * read through a {@link SecretSource} on every use of a cursor.
  */
 public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
@@ -47,6 +47,8 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
     /** The SDK's own name for a DynamoDB endpoint override (Dynoxide). */
     public static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
+    /** A valid order id no order will ever have: ids the service creates are ULIDs. */
+    static final String PRIMING_ORDER_ID = "snapstart-priming";
 
     public static Services fromEnvironment() {
         return fromEnvironment(System.getenv());
@@ -57,10 +59,10 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
         return fromEnvironment(env, SecretSource.NO_STORE);
     }
 
-    /** As Lambda builds a function: also primes the request path for a SnapStart snapshot. */
+    /** As Lambda builds a function: also primes the store's client for a SnapStart snapshot. */
     public static Services fromEnvironment(Map<String, String> env, Supplier<SecretSource.SecretStore> secrets) {
         Services services = fromEnvironment(env, dynamoDb(env), secrets);
-        SnapStartPriming.registerIfSnapStart(env, RequestPathPriming.of(services));
+        SnapStartPriming.registerIfSnapStart(env, services.storePriming());
         return services;
     }
 
@@ -156,8 +158,16 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
                 new ProcessedRequestCodec(records, clock));
     }
 
-    /** Also what SnapStart priming reads through, to warm the client and the codecs. */
-    OrderReads orderReads() {
+    /**
+     * The store's part of a SnapStart snapshot: a consistent read of an order that never exists, through
+     * the repository and the SDK client (signing, endpoint rules, retry strategy, HTTP connection, JSON
+     * protocol). Nothing is written.
+     */
+    public SnapStartPriming storePriming() {
+        return new SnapStartPriming("the store", () -> orderReads().findHeaderById(PRIMING_ORDER_ID));
+    }
+
+    private OrderReads orderReads() {
         return new OrderReads(table, cursors);
     }
 
