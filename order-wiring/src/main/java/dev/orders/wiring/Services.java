@@ -2,12 +2,6 @@ package dev.orders.wiring;
 
 import dev.orders.application.catalog.ProductStore;
 import dev.orders.application.customer.CustomerStore;
-import dev.orders.application.order.LineIntake;
-import dev.orders.application.order.OrderIntake;
-import dev.orders.application.order.OrderLines;
-import dev.orders.application.order.StatusChanges;
-import dev.orders.application.payment.PaymentEventProcessor;
-import dev.orders.application.payment.PaymentIssueResolutions;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.application.query.OrderFeedQueries;
@@ -19,8 +13,8 @@ import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.PaymentIssues;
-import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.order.ProcessedRequestCodec;
+import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -36,8 +30,9 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The composition root of an HTTP function: the table, the clock and the cursor key, and the use cases
- * and read ports built on them over the DynamoDB adapter. Configured from the environment the template gives each function; the cursor key is
+ * The composition root of an HTTP function: the table, the clock and the cursor key, and the ports built
+ * on them over the DynamoDB adapter. A function makes the use cases it routes to from these ports
+ * ({@code new StatusChanges(services.orders(), services.clock())}), so a new use case needs no change here. Configured from the environment the template gives each function; the cursor key is
  * read through a {@link SecretSource} on every use of a cursor.
  */
 public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
@@ -123,36 +118,13 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
         return new PaymentIssues(table, cursors);
     }
 
-    public OrderIntake intake() {
-        return new OrderIntake(orderStore(), clock);
-    }
-
-    public StatusChanges statusChanges() {
-        return new StatusChanges(orderStore(), clock);
-    }
-
-    public OrderLines orderLines() {
-        return new OrderLines(orderStore(), clock);
-    }
-
-    public LineIntake lineIntake() {
-        return new LineIntake(orderLines(), orderStore());
-    }
-
-    public PaymentEventProcessor payments() {
-        return new PaymentEventProcessor(orderStore(), clock);
-    }
-
-    public PaymentIssueResolutions paymentIssueResolutions() {
-        return new PaymentIssueResolutions(orderStore(), clock);
-    }
-
     /** How DynamoDB's failures answer: 503 that may pass, or an outcome unknown. */
     public StoreFaults storeFaults() {
         return new DynamoDbFaults();
     }
 
-    private OrderStore orderStore() {
+    /** The port every use case of an order reads and commits through. */
+    public OrderStore orders() {
         ProcessedRecords records = new ProcessedRecords(table, clock);
         return new DynamoDbOrderStore(table, orderReads(), productCatalog(), records,
                 new ProcessedRequestCodec(records, clock));

@@ -40,8 +40,12 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     public ChangeOrderFunction(Services services) {
-        this(services.orderLines(), services.lineIntake(), services.statusChanges(), services.paymentIssueResolutions(),
-                services.storeFaults());
+        this(new OrderLines(services.orders(), services.clock()), services);
+    }
+
+    private ChangeOrderFunction(OrderLines lines, Services services) {
+        this(lines, new LineIntake(lines, services.orders()), new StatusChanges(services.orders(), services.clock()),
+                new PaymentIssueResolutions(services.orders(), services.clock()), services.storeFaults());
     }
 
     private ChangeOrderFunction(OrderLines lines, LineIntake intake, StatusChanges writes, PaymentIssueResolutions issues,

@@ -8,6 +8,7 @@ import static dev.orders.http.support.Api.withHeader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.application.order.OrderIntake;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderRequest;
@@ -78,7 +79,7 @@ class AddItemIdempotencyTest {
     void aKeyThatCreatedAnOrderNamesThatRequestSoAddingALineWithItIs422() {
         // Created as create-order creates it, through the test's own client: not a call of this function.
         Services createOrder = Services.fromEnvironment(Api.environment(fx), fx.testTable.client());
-        createOrder.intake().create(new OrderRequest(SAMPLE_CUSTOMER, Optional.of("EUR"),
+        new OrderIntake(createOrder.orders(), createOrder.clock()).create(new OrderRequest(SAMPLE_CUSTOMER, Optional.of("EUR"),
                 List.of(new ItemRequest("TEA-EARL-100G", 1))), Optional.of("key-2"), "test");
 
         Reply reply = invoke(function, addItem("key-2", BISCUITS));

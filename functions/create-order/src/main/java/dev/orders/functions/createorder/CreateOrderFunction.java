@@ -28,7 +28,7 @@ public final class CreateOrderFunction extends ApiFunction {
     }
 
     public CreateOrderFunction(Services services) {
-        this(services.intake(), services.storeFaults());
+        this(new OrderIntake(services.orders(), services.clock()), services.storeFaults());
     }
 
     private CreateOrderFunction(OrderIntake intake, StoreFaults faults) {

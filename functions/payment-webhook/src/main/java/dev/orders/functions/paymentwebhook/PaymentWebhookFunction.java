@@ -47,7 +47,7 @@ public final class PaymentWebhookFunction extends ApiFunction {
     }
 
     public PaymentWebhookFunction(Services services, SecretSource secret, Clock clock) {
-        this(services.payments(), secret, clock, services.storeFaults());
+        this(new PaymentEventProcessor(services.orders(), services.clock()), secret, clock, services.storeFaults());
     }
 
     private PaymentWebhookFunction(PaymentEventProcessor payments, SecretSource secret, Clock clock,
