@@ -1,13 +1,12 @@
 package dev.orders.application;
 
 import dev.orders.application.port.WriteConflictException;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Read-decide-write rounds. A round that answers empty found what it read changed by a concurrent
- * request (its condition failed); the next round reads again and decides again, after a pause. A
- * change is refused only for what it finds, never for having raced another.
+ * Read-decide-write rounds. A round that {@link Round.Raced raced} found what it read changed by a
+ * concurrent request (its condition failed); the next round reads again and decides again, after a pause.
+ * A change is refused only for what it finds, never for having raced another.
  */
 public final class Rounds {
     /**
@@ -20,12 +19,11 @@ public final class Rounds {
     }
 
     /** Runs {@code round} until it decides, at most {@value #MAX} times; a write conflict counts as a lost round. */
-    public static <T> T untilDecided(String what, Supplier<Optional<T>> round) {
+    public static <T> T untilDecided(String what, Supplier<Round<T>> round) {
         for (int attempt = 1; attempt <= MAX; attempt++) {
             try {
-                Optional<T> decided = round.get();
-                if (decided.isPresent()) {
-                    return decided.get();
+                if (round.get() instanceof Round.Decided<T> decided) {
+                    return decided.outcome();
                 }
             } catch (WriteConflictException e) {
                 // A concurrent request is committing a change of the same items.

@@ -1,5 +1,6 @@
 package dev.orders.application.order;
 
+import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.IdempotencyKey;
 import dev.orders.application.port.OrderStore;
@@ -52,9 +53,9 @@ public record LineIntake(OrderLines lines, OrderStore store) {
             // Each try decides in rounds of its own (a conflict that outlasts them is final): another try is
             // only for a key whose record expired between the write and the read.
             for (int round = 1; round <= Rounds.MAX; round++) {
-                Optional<Result> result = attempt(key.get(), orderId, request, priced.value(), expectedVersion, actor);
-                if (result.isPresent()) {
-                    return result.get();
+                if (attempt(key.get(), orderId, request, priced.value(), expectedVersion, actor)
+                        instanceof Round.Decided<Result> decided) {
+                    return decided.outcome();
                 }
             }
             throw new WriteConflictException("line addition kept finding its key's record expired", null);
@@ -62,17 +63,18 @@ public record LineIntake(OrderLines lines, OrderStore store) {
         // A retry whose first try added the line is answered with it, even if the catalogue refuses it now.
         ItemChangeOutcome refused = new ItemChangeOutcome.NotPriceable(
                 ((Pricing.Refused<OrderLines.PricedLine>) pricing).refusal());
-        return earlier(key.get(), orderId, request).orElseGet(() -> new Result.Refused(refused));
+        return earlier(key.get(), orderId, request) instanceof Round.Decided<Result> decided ? decided.outcome()
+                : new Result.Refused(refused);
     }
 
-    /** One try with a new line id; empty when the key's record expired between the write and the read. */
-    private Optional<Result> attempt(IdempotencyKey key, String orderId, ItemRequest request,
+    /** One try with a new line id; raced when the key's record expired between the write and the read. */
+    private Round<Result> attempt(IdempotencyKey key, String orderId, ItemRequest request,
                                      OrderLines.PricedLine priced, Optional<Long> expectedVersion, String actor) {
         OrderItem line = lines.newLine(key.customerId(), orderId, priced.item());
         ProcessedRequest processed = new ProcessedRequest.LineAdded(key,
                 request.fingerprint(key.customerId(), orderId), line);
         OrderLines.Addition addition = lines.add(line, priced, expectedVersion, actor, Optional.of(processed));
-        return addition instanceof OrderLines.Addition.Decided decided ? Optional.of(decided(decided.outcome()))
+        return addition instanceof OrderLines.Addition.Decided decided ? Round.decided(decided(decided.outcome()))
                 : earlier(key, orderId, request);
     }
 
@@ -83,21 +85,22 @@ public record LineIntake(OrderLines lines, OrderStore store) {
 
     /**
      * The answer of the request that holds the key: the line it added, as it answered it (the request
-     * matches; id, time, name and price come from the record), or a refusal if it asked for another.
+     * matches; id, time, name and price come from the record), or a refusal if it asked for another; raced
+     * when the record is gone (expired since the write that found it).
      */
-    private Optional<Result> earlier(IdempotencyKey key, String orderId, ItemRequest request) {
+    private Round<Result> earlier(IdempotencyKey key, String orderId, ItemRequest request) {
         Optional<OrderStore.KeyRecord> record = store.findKey(key);
         if (record.isEmpty()) {
-            return Optional.empty();
+            return Round.raced();
         }
         if (!record.get().fingerprint().equals(request.fingerprint(key.customerId(), orderId))
                 || record.get().line().isEmpty()) {
-            return Optional.of(new Result.KeyReused());
+            return Round.decided(new Result.KeyReused());
         }
         OrderStore.AddedLine added = record.get().line().get();
         OrderItem line = new OrderItem(orderId, key.customerId(), added.itemId(), request.sku(),
                 Optional.of(added.name()), request.quantity(), added.unitPrice(), ItemStatus.PENDING,
                 added.createdAt(), added.createdAt());
-        return Optional.of(new Result.Replayed(line));
+        return Round.decided(new Result.Replayed(line));
     }
 }

@@ -1,5 +1,6 @@
 package dev.orders.application.order;
 
+import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.IdempotencyKey;
 import dev.orders.application.port.OrderStore;
@@ -51,7 +52,11 @@ public record OrderIntake(OrderStore store, Clock clock) {
             return Rounds.untilDecided("order creation", () -> attempt(request, priced.value(), key, actor));
         }
         PricingRefusal refusal = ((Pricing.Refused<NewOrder>) pricing).refusal();
-        return key.flatMap(k -> earlier(request, k)).orElseGet(() -> new Result.NotOrderable(refusal));
+        // A retry whose first try created the order is answered with it, even if the catalogue refuses it now.
+        if (key.isPresent() && earlier(request, key.get()) instanceof Round.Decided<Result> decided) {
+            return decided.outcome();
+        }
+        return new Result.NotOrderable(refusal);
     }
 
     /** Writes {@code order} under {@code orderId}, its lines under {@code itemIds}: all or nothing. */
@@ -62,39 +67,42 @@ public record OrderIntake(OrderStore store, Clock clock) {
                 : new OrderCreation.OrderIdTaken(orderId);
     }
 
-    /** One try with a new order id; empty when the id was taken or the key's record expired meanwhile. */
-    private Optional<Result> attempt(OrderRequest request, NewOrder order, Optional<IdempotencyKey> key,
+    /** One try with a new order id; raced when the id was taken or the key's record expired meanwhile. */
+    private Round<Result> attempt(OrderRequest request, NewOrder order, Optional<IdempotencyKey> key,
                                      String actor) {
         String orderId = Ids.newOrderId();
         List<String> itemIds = order.items().stream().map(item -> Ids.newItemId()).toList();
         if (key.isEmpty()) {
             OrderCreation creation = create(orderId, itemIds, order, actor);
             return creation instanceof OrderCreation.Created created
-                    ? Optional.of(new Result.Created(created.aggregate(), false)) : Optional.empty();
+                    ? Round.decided(new Result.Created(created.aggregate(), false)) : Round.raced();
         }
         OrderAggregate placed = order.place(orderId, itemIds, Timestamps.truncate(clock.instant()));
         OrderStore.Creation creation = store.create(placed, created(placed, actor), Optional.of(
                 new ProcessedRequest.OrderCreated(key.get(), request.fingerprint(), orderId)));
         if (creation instanceof OrderStore.Creation.Created) {
-            return Optional.of(new Result.Created(placed, false));
+            return Round.decided(new Result.Created(placed, false));
         }
-        return creation instanceof OrderStore.Creation.AlreadyProcessed ? earlier(request, key.get()) : Optional.empty();
+        return creation instanceof OrderStore.Creation.AlreadyProcessed ? earlier(request, key.get()) : Round.raced();
     }
 
-    /** The answer of the request that holds the key: the same order, or a refusal if it asked for another. */
-    private Optional<Result> earlier(OrderRequest request, IdempotencyKey key) {
+    /**
+     * The answer of the request that holds the key: the same order, or a refusal if it asked for another;
+     * raced when the record is gone (expired since the write that found it).
+     */
+    private Round<Result> earlier(OrderRequest request, IdempotencyKey key) {
         Optional<OrderStore.KeyRecord> record = store.findKey(key);
         if (record.isEmpty()) {
-            return Optional.empty();
+            return Round.raced();
         }
         if (!record.get().fingerprint().equals(request.fingerprint())) {
-            return Optional.of(new Result.KeyReused());
+            return Round.decided(new Result.KeyReused());
         }
         String orderId = record.get().orderId();
         OrderAggregate aggregate = store.findAggregate(orderId)
                 .filter(order -> order.order().customerId().equals(request.customerId()))
                 .orElseThrow(() -> new IllegalStateException("idempotency key names missing order " + orderId));
-        return Optional.of(new Result.Created(aggregate, true));
+        return Round.decided(new Result.Created(aggregate, true));
     }
 
     private static OrderEvent created(OrderAggregate placed, String actor) {

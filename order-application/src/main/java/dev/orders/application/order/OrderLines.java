@@ -1,5 +1,6 @@
 package dev.orders.application.order;
 
+import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
@@ -79,20 +80,20 @@ public record OrderLines(OrderStore store, Clock clock) {
             Decision<ItemChangeOutcome> decision = LineTransitions.add(read.get(), line, priced.currency(),
                     expectedVersion);
             if (decision instanceof Decision.Refused<ItemChangeOutcome> refused) {
-                return Optional.of(new Addition.Decided(refused.outcome()));
+                return Round.decided(new Addition.Decided(refused.outcome()));
             }
             Decision.Write<ItemChangeOutcome> write = (Decision.Write<ItemChangeOutcome>) decision;
             OrderStore.Commit commit = store.commit(write.step(), actor, processed);
             if (commit instanceof OrderStore.Commit.Committed) {
-                return Optional.of(new Addition.Decided(write.outcome()));
+                return Round.decided(new Addition.Decided(write.outcome()));
             }
             if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
-                return Optional.of(new Addition.AlreadyProcessed());
+                return Round.decided(new Addition.AlreadyProcessed());
             }
             if (commit instanceof OrderStore.Commit.RootChanged changed) {
                 read.set(changed.current());
             }
-            return Optional.empty();
+            return Round.raced();
         });
     }
 
@@ -120,11 +121,11 @@ public record OrderLines(OrderStore store, Clock clock) {
                         expectedVersion, now()), actor));
     }
 
-    private Optional<ItemChangeOutcome> decideAndCommit(Decision<ItemChangeOutcome> decision, String actor) {
+    private Round<ItemChangeOutcome> decideAndCommit(Decision<ItemChangeOutcome> decision, String actor) {
         if (decision instanceof Decision.Write<ItemChangeOutcome> write) {
-            return Commits.committed(store.commit(write.step(), actor, Optional.empty()), write.outcome());
+            return Round.committed(store.commit(write.step(), actor, Optional.empty()), write.outcome());
         }
-        return Optional.of(((Decision.Refused<ItemChangeOutcome>) decision).outcome());
+        return Round.decided(((Decision.Refused<ItemChangeOutcome>) decision).outcome());
     }
 
     private Instant now() {

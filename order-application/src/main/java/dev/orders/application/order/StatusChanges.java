@@ -1,5 +1,6 @@
 package dev.orders.application.order;
 
+import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
 import dev.orders.core.order.Decision;
@@ -26,13 +27,13 @@ public record StatusChanges(OrderStore store, Clock clock) {
             Optional<Order> found = store.findRoot(request.orderId())
                     .filter(order -> request.customerId().map(order.customerId()::equals).orElse(true));
             if (found.isEmpty()) {
-                return Optional.of(new StatusChangeOutcome.OrderNotFound());
+                return Round.decided(new StatusChangeOutcome.OrderNotFound());
             }
             Decision<StatusChangeOutcome> decision = request.decide(found.get(), Timestamps.truncate(clock.instant()));
             if (decision instanceof Decision.Write<StatusChangeOutcome> write) {
-                return Commits.committed(store.commit(write.step(), request.actor(), Optional.empty()), write.outcome());
+                return Round.committed(store.commit(write.step(), request.actor(), Optional.empty()), write.outcome());
             }
-            return Optional.of(((Decision.Refused<StatusChangeOutcome>) decision).outcome());
+            return Round.decided(((Decision.Refused<StatusChangeOutcome>) decision).outcome());
         });
     }
 }

@@ -1,5 +1,6 @@
 package dev.orders.application.payment;
 
+import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
@@ -27,33 +28,33 @@ public record PaymentEventProcessor(OrderStore store, Clock clock) {
         return Rounds.untilDecided("payment event " + event.id(), () -> attempt(event));
     }
 
-    /** One read-decide-write round; empty when the order changed between the read and the write. */
-    private Optional<PaymentReceipt> attempt(PaymentEvent event) {
+    /** One read-decide-write round; raced when the order changed between the read and the write. */
+    private Round<PaymentReceipt> attempt(PaymentEvent event) {
         Optional<Order> order = store.findRoot(event.orderId());
         PaymentDecision decision = PaymentDecision.decide(event, order, Timestamps.truncate(clock.instant()));
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));
-            return Optional.of(PaymentReceipt.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));
+            return Round.decided(PaymentReceipt.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));
         }
         if (decision instanceof PaymentDecision.RecordIssue issue) {
             OrderStore.Commit commit = commit(issue.step(), event, PaymentOutcome.PAYMENT_ISSUE);
             if (commit instanceof OrderStore.Commit.Committed) {
-                return Optional.of(new PaymentReceipt(event.id(), PaymentOutcome.PAYMENT_ISSUE,
+                return Round.decided(new PaymentReceipt(event.id(), PaymentOutcome.PAYMENT_ISSUE,
                         Optional.of(issue.issue().kind())));
             }
             // The issue row outlives the processed record: either one says this event was recorded.
-            return commit instanceof OrderStore.Commit.RootChanged ? Optional.empty()
-                    : Optional.of(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
+            return commit instanceof OrderStore.Commit.RootChanged ? Round.raced()
+                    : Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
         }
         OrderStore.Commit commit = commit(((PaymentDecision.Apply) decision).step(), event, PaymentOutcome.APPLIED);
         if (commit instanceof OrderStore.Commit.Committed) {
-            return Optional.of(PaymentReceipt.of(event.id(), PaymentOutcome.APPLIED));
+            return Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.APPLIED));
         }
         if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
-            return Optional.of(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
+            return Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
         }
         // The order moved since it was read: decide again on what it is now.
-        return Optional.empty();
+        return Round.raced();
     }
 
     private OrderStore.Commit commit(OrderStep step, PaymentEvent event, PaymentOutcome outcome) {

@@ -1,5 +1,6 @@
 package dev.orders.application.payment;
 
+import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
 import dev.orders.core.order.Decision;
@@ -25,10 +26,9 @@ public record PaymentIssueResolutions(OrderStore store, Clock clock) {
             Decision<PaymentIssueResolutionOutcome> decision = request.decide(read.order(), read.issue(),
                     Timestamps.truncate(clock.instant()));
             if (decision instanceof Decision.Write<PaymentIssueResolutionOutcome> write) {
-                return store.commit(write.step(), request.actor(), Optional.empty())
-                        instanceof OrderStore.Commit.Committed ? Optional.of(write.outcome()) : Optional.empty();
+                return Round.committed(store.commit(write.step(), request.actor(), Optional.empty()), write.outcome());
             }
-            return Optional.of(((Decision.Refused<PaymentIssueResolutionOutcome>) decision).outcome());
+            return Round.decided(((Decision.Refused<PaymentIssueResolutionOutcome>) decision).outcome());
         });
     }
 }

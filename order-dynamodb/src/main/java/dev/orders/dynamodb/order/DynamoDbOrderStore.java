@@ -106,11 +106,10 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                 .putNew("event 1", OrderCodec.encodeEvent(created, OrderCodec.eventId(root.orderId(), 1)));
         order.items().forEach(line -> transaction.putNew(ROW + line.itemId(), OrderCodec.encodeItem(line)));
         request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
-        Optional<Cancellation> cancelled = transaction.commit();
-        if (cancelled.isEmpty()) {
+        if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
             return new Creation.Created();
         }
-        return request.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)
+        return request.isPresent() && cancelled.cancellation().failed(ProcessedRecords.ACTION)
                 ? new Creation.AlreadyProcessed() : new Creation.OrderIdTaken();
     }
 
@@ -129,15 +128,15 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         Transaction transaction = root.addTo(table.transaction());
         step.rows().forEach(row -> write(transaction, row));
         request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
-        Optional<Cancellation> cancelled = transaction.commit();
-        if (cancelled.isEmpty()) {
+        if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
             return new Commit.Committed();
         }
-        if (request.isPresent() && cancelled.get().failed(ProcessedRecords.ACTION)) {
+        Cancellation cancellation = cancelled.cancellation();
+        if (request.isPresent() && cancellation.failed(ProcessedRecords.ACTION)) {
             return new Commit.AlreadyProcessed();
         }
-        if (cancelled.get().failed(RootChange.ROOT)) {
-            return new Commit.RootChanged(cancelled.get().oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
+        if (cancellation.failed(RootChange.ROOT)) {
+            return new Commit.RootChanged(cancellation.oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
         }
         return new Commit.RowChanged();
     }

@@ -6,7 +6,6 @@ import dev.orders.application.RetryPause;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -69,13 +68,22 @@ public final class Transaction {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
     }
 
+    /** What became of a transaction: every action written, or none because a condition failed. */
+    public sealed interface Outcome {
+        record Committed() implements Outcome {
+        }
+
+        /** A condition failed (the cancellation says which); nothing was written. */
+        record Cancelled(Cancellation cancellation) implements Outcome {
+        }
+    }
+
     /**
-     * Commits every action or none. Empty when it committed; the cancellation when a condition
-     * failed. A cancellation for the moment only (throttling, a conflicting transaction) wrote nothing
+     * Commits every action or none: committed, or cancelled when a condition failed. A cancellation for the moment only (throttling, a conflicting transaction) wrote nothing
      * and is tried again, {@value #ATTEMPTS} attempts in all with backoff; then a conflict is thrown as
      * {@link WriteConflictException}, throttling as the {@link TransactionCanceledException} it is.
      */
-    public Optional<Cancellation> commit() {
+    public Outcome commit() {
         if (actions.size() > MAX_ACTIONS) {
             throw new IllegalStateException("a transaction of " + actions.size() + " actions exceeds " + MAX_ACTIONS);
         }
@@ -83,10 +91,10 @@ public final class Transaction {
             try {
                 // A new token per attempt: each one after the first follows a cancellation, which applied nothing.
                 client.transactWriteItems(b -> b.transactItems(actions).clientRequestToken(UUID.randomUUID().toString()));
-                return Optional.empty();
+                return new Outcome.Committed();
             } catch (TransactionCanceledException e) {
                 if (!Cancellation.busy(e)) {
-                    return Optional.of(Cancellation.of(e, names));
+                    return new Outcome.Cancelled(Cancellation.of(e, names));
                 }
                 if (attempt == ATTEMPTS) {
                     throw Cancellation.gaveUp(e);

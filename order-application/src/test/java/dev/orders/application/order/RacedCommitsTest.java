@@ -1,0 +1,120 @@
+package dev.orders.application.order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.orders.application.port.OrderStore;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatuses;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OrderStep;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+/**
+ * What a use case does when the store says its read is stale, which DynamoDB says under a race and a local
+ * engine never does (it serialises transactions): decide again on a new read, never answer a failure.
+ */
+class RacedCommitsTest {
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    private final OrderStore store = mock(OrderStore.class);
+    private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    @Test
+    void aStatusChangeWhoseRootChangedDecidesAgainOnTheOrderAsItIsNow() {
+        Order created = order(OrderStatus.CREATED, 1, LineStatuses.pending(1));
+        Order movedMeanwhile = order(OrderStatus.CREATED, 2, LineStatuses.pending(1));
+        when(store.findRoot("o-1")).thenReturn(Optional.of(created), Optional.of(movedMeanwhile));
+        when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.of(movedMeanwhile)),
+                new OrderStore.Commit.Committed());
+
+        StatusChangeOutcome outcome = new StatusChanges(store, clock).changeStatus(new StatusChangeRequest(
+                Optional.of("c-1"), "o-1", OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:c-1",
+                Optional.empty()));
+
+        StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome);
+        assertEquals(3, changed.order().version(), "decided on version 2, the order as it was after the race");
+        verify(store, times(2)).findRoot("o-1");
+    }
+
+    @Test
+    void aStatusChangeWithAnExpectedVersionThatLostTheRaceIsStaleNotAFailure() {
+        when(store.findRoot("o-1")).thenReturn(Optional.of(order(OrderStatus.CREATED, 1, LineStatuses.pending(1))),
+                Optional.of(order(OrderStatus.CREATED, 2, LineStatuses.pending(1))));
+        when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()));
+
+        StatusChangeOutcome outcome = new StatusChanges(store, clock).changeStatus(new StatusChangeRequest(
+                Optional.of("c-1"), "o-1", OrderStatus.CANCELLED, Role.CUSTOMER, Optional.of(1L), "customer:c-1",
+                Optional.empty()));
+
+        assertEquals(new StatusChangeOutcome.StaleVersion(2), outcome);
+    }
+
+    @Test
+    void aLineStatusThatRacedAnotherLineIsDecidedAgainAndTheOrderFollowsTheLinesItFinds() {
+        OrderItem picked = line("i-1", ItemStatus.PICKED);
+        Order picking = order(OrderStatus.IN_FULFILLMENT, 4,
+                new LineStatuses(Map.of(ItemStatus.PICKED, 1, ItemStatus.PENDING, 1)));
+        Order otherLineCancelled = order(OrderStatus.IN_FULFILLMENT, 5,
+                new LineStatuses(Map.of(ItemStatus.PICKED, 1, ItemStatus.CANCELLED, 1)));
+        when(store.findAggregate("o-1")).thenReturn(
+                Optional.of(new OrderAggregate(picking, List.of(picked, line("i-2", ItemStatus.PENDING)), List.of())),
+                Optional.of(new OrderAggregate(otherLineCancelled, List.of(picked, line("i-2", ItemStatus.CANCELLED)),
+                        List.of())));
+        when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()),
+                new OrderStore.Commit.Committed());
+
+        ItemChangeOutcome outcome = new OrderLines(store, clock).changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", "i-1",
+                ItemStatus.SHIPPED, Optional.empty(), "admin:ann");
+
+        ItemChangeOutcome.StatusChanged changed = assertInstanceOf(ItemChangeOutcome.StatusChanged.class, outcome);
+        assertEquals(7, changed.orderVersion(), "the line's event and the order's on version 5");
+        ArgumentCaptor<OrderStep> steps = ArgumentCaptor.forClass(OrderStep.class);
+        verify(store, times(2)).commit(steps.capture(), any(), any());
+        assertEquals(OrderStatus.PARTIALLY_FULFILLED, steps.getAllValues().get(0).after().status());
+        assertEquals(OrderStatus.FULFILLED, steps.getAllValues().get(1).after().status(),
+                "with the other line cancelled, shipping this one fulfils the order");
+    }
+
+    @Test
+    void aLineRemovalWhoseLineIsNotAsReadIsDecidedAgainNotAFailure() {
+        Order open = order(OrderStatus.CREATED, 2, LineStatuses.pending(2));
+        Order after = order(OrderStatus.CREATED, 3, LineStatuses.pending(1));
+        when(store.findAggregate("o-1")).thenReturn(
+                Optional.of(new OrderAggregate(open, List.of(line("i-1", ItemStatus.PENDING),
+                        line("i-2", ItemStatus.PENDING)), List.of())),
+                Optional.of(new OrderAggregate(after, List.of(line("i-2", ItemStatus.PENDING)), List.of())));
+        when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RowChanged());
+
+        ItemChangeOutcome outcome = new OrderLines(store, clock).removeItem("c-1", "o-1", "i-1", Optional.empty(),
+                "customer:c-1");
+
+        assertEquals(new ItemChangeOutcome.ItemNotFound(), outcome, "someone removed it first");
+    }
+
+    private static Order order(OrderStatus status, long version, LineStatuses lines) {
+        return new Order("o-1", "c-1", status, version, 1000, "EUR", 0, 0, lines, NOW, NOW);
+    }
+
+    private static OrderItem line(String itemId, ItemStatus status) {
+        return new OrderItem("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW);
+    }
+}
