@@ -27,7 +27,7 @@ public final class RetryPause {
 
     /** Half jitter: half the exponential delay, plus a random part of the other half. */
     static long delayMillis(int attempt) {
-        long ceiling = Math.min(MAX_MILLIS, BASE_MILLIS << Math.min(attempt - 2, 10));
+        long ceiling = Math.min(MAX_MILLIS, BASE_MILLIS << Math.max(0, Math.min(attempt - 2, 10)));
         return ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
     }
 }
