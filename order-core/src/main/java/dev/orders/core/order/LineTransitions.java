@@ -47,19 +47,15 @@ public final class LineTransitions {
     /** Removes the line {@code itemId} from the order as read, at {@code at}, while the order is open. */
     public static Decision<ItemChangeOutcome> remove(Optional<OrderAggregate> read, String customerId, String itemId,
                                                      Optional<Long> expectedVersion, Instant at) {
-        Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
+        Optional<ItemChangeOutcome> refusal = refuseLine(read, customerId, itemId, expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
-        }
-        Optional<OrderItem> found = read.get().item(itemId);
-        if (found.isEmpty()) {
-            return new Decision.Refused<>(new ItemChangeOutcome.ItemNotFound());
         }
         Order order = read.get().order();
         if (!order.status().isOpenForItemChanges()) {
             return new Decision.Refused<>(new ItemChangeOutcome.OrderNotOpen(order.status()));
         }
-        OrderItem line = found.get();
+        OrderItem line = read.get().item(itemId).orElseThrow();
         long total = order.total() - line.lineTotal();
         LineStatuses lines = order.lines().removed(line.itemStatus());
         Order after = order.withLines(total, lines, at);
@@ -77,15 +73,11 @@ public final class LineTransitions {
     public static Decision<ItemChangeOutcome> moveStatus(Optional<OrderAggregate> read, String customerId,
                                                          String itemId, ItemStatus target,
                                                          Optional<Long> expectedVersion, Instant at) {
-        Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
+        Optional<ItemChangeOutcome> refusal = refuseLine(read, customerId, itemId, expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
-        Optional<OrderItem> found = read.get().item(itemId);
-        if (found.isEmpty()) {
-            return new Decision.Refused<>(new ItemChangeOutcome.ItemNotFound());
-        }
-        OrderItem line = found.get();
+        OrderItem line = read.get().item(itemId).orElseThrow();
         if (!line.itemStatus().canMoveTo(target)) {
             return new Decision.Refused<>(new ItemChangeOutcome.IllegalItemTransition(line.itemStatus(), target));
         }
@@ -107,6 +99,16 @@ public final class LineTransitions {
                             Optional.empty()));
         }
         return new Decision.Write<>(step, new ItemChangeOutcome.StatusChanged(moved, step.after().version()));
+    }
+
+    /** The refusal of a change of the line {@code itemId}: its order's, or the line is not there. */
+    private static Optional<ItemChangeOutcome> refuseLine(Optional<OrderAggregate> read, String customerId,
+                                                          String itemId, Optional<Long> expectedVersion) {
+        Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
+        if (refusal.isPresent() || read.get().item(itemId).isPresent()) {
+            return refusal;
+        }
+        return Optional.of(new ItemChangeOutcome.ItemNotFound());
     }
 
     /** Another customer's order is as absent as a missing one; a stale expected version changes nothing. */
