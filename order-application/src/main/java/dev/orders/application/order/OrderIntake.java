@@ -8,15 +8,12 @@ import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
-import dev.orders.core.order.OrderChange;
-import dev.orders.core.order.OrderCreation;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.Pricing;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.time.Timestamps;
 import java.time.Clock;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -59,31 +56,19 @@ public record OrderIntake(OrderStore store, Clock clock) {
         return new Result.NotOrderable(refusal);
     }
 
-    /** Writes {@code order} under {@code orderId}, its lines under {@code itemIds}: all or nothing. */
-    public OrderCreation create(String orderId, List<String> itemIds, NewOrder order, String actor) {
-        OrderAggregate placed = order.place(orderId, itemIds, Timestamps.truncate(clock.instant()));
-        OrderStore.Creation creation = store.create(placed, created(placed, actor), Optional.empty());
-        return creation instanceof OrderStore.Creation.Created ? new OrderCreation.Created(placed)
-                : new OrderCreation.OrderIdTaken(orderId);
-    }
-
     /** One try with a new order id; raced when the id was taken or the key's record expired meanwhile. */
-    private Round<Result> attempt(OrderRequest request, NewOrder order, Optional<IdempotencyKey> key,
-                                     String actor) {
+    private Round<Result> attempt(OrderRequest request, NewOrder order, Optional<IdempotencyKey> key, String actor) {
         String orderId = Ids.newOrderId();
-        List<String> itemIds = order.items().stream().map(item -> Ids.newItemId()).toList();
-        if (key.isEmpty()) {
-            OrderCreation creation = create(orderId, itemIds, order, actor);
-            return creation instanceof OrderCreation.Created created
-                    ? Round.decided(new Result.Created(created.aggregate(), false)) : Round.raced();
-        }
-        OrderAggregate placed = order.place(orderId, itemIds, Timestamps.truncate(clock.instant()));
-        OrderStore.Creation creation = store.create(placed, created(placed, actor), Optional.of(
-                new ProcessedRequest.OrderCreated(key.get(), request.fingerprint(), orderId)));
+        OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
+                Timestamps.truncate(clock.instant()));
+        Optional<ProcessedRequest> processed = key.map(k -> new ProcessedRequest.OrderCreated(k,
+                request.fingerprint(), orderId));
+        OrderStore.Creation creation = store.create(placed, OrderEvent.created(placed, actor), processed);
         if (creation instanceof OrderStore.Creation.Created) {
             return Round.decided(new Result.Created(placed, false));
         }
-        return creation instanceof OrderStore.Creation.AlreadyProcessed ? earlier(request, key.get()) : Round.raced();
+        return creation instanceof OrderStore.Creation.AlreadyProcessed ? earlier(request, key.orElseThrow())
+                : Round.raced();
     }
 
     /**
@@ -103,10 +88,5 @@ public record OrderIntake(OrderStore store, Clock clock) {
                 .filter(order -> order.order().customerId().equals(request.customerId()))
                 .orElseThrow(() -> new IllegalStateException("idempotency key names missing order " + orderId));
         return Round.decided(new Result.Created(aggregate, true));
-    }
-
-    private static OrderEvent created(OrderAggregate placed, String actor) {
-        return new OrderEvent(placed.order().orderId(), placed.order().customerId(), 1,
-                placed.order().createdAt(), actor, OrderChange.OrderCreated.of(placed));
     }
 }

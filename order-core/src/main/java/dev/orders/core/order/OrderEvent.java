@@ -11,4 +11,11 @@ public record OrderEvent(String orderId, String customerId, long version, Instan
     public String type() {
         return change.type();
     }
+
+    /** Version 1 of {@code placed}, an order as placed ({@link NewOrder#place}), by {@code by}. */
+    public static OrderEvent created(OrderAggregate placed, String by) {
+        Order root = placed.order();
+        return new OrderEvent(root.orderId(), root.customerId(), 1, root.createdAt(), by,
+                OrderChange.OrderCreated.of(placed));
+    }
 }

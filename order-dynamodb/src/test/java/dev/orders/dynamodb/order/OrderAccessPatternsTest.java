@@ -473,8 +473,7 @@ class OrderAccessPatternsTest {
         NewOrder order = new NewOrder("c-1", "EUR", Collections.nCopies(lines, new NewItem("A", "A", 1, 1)));
         OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
                 fx.clock.instant());
-        return fx.store.create(placed, new OrderEvent(orderId, "c-1", 1, placed.order().createdAt(), "x",
-                OrderChange.OrderCreated.of(placed)), Optional.of(new ProcessedRequest.OrderCreated(
+        return fx.store.create(placed, OrderEvent.created(placed, "x"), Optional.of(new ProcessedRequest.OrderCreated(
                 new IdempotencyKey("c-1", key), "fingerprint", orderId)));
     }
 

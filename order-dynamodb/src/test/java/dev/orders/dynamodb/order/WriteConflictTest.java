@@ -10,7 +10,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.orders.application.Rounds;
-import dev.orders.application.order.OrderIntake;
 import dev.orders.application.order.StatusChanges;
 import dev.orders.application.port.ProcessedRequest;
 import dev.orders.application.port.WriteConflictException;
@@ -19,7 +18,9 @@ import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.Role;
@@ -62,7 +63,6 @@ class WriteConflictTest {
     private final DynamoDbOrderStore store = new DynamoDbOrderStore(table,
             new OrderReads(table, new CursorCodec("0123456789abcdef0123".getBytes(StandardCharsets.UTF_8))),
             new ProductCatalog(table, Clock.systemUTC()), records, new ProcessedRequestCodec(records, Clock.systemUTC()));
-    private final OrderIntake intake = new OrderIntake(store, Clock.systemUTC());
 
     @BeforeEach
     @SuppressWarnings("unchecked")
@@ -86,8 +86,10 @@ class WriteConflictTest {
                         Optional.empty()));
         assertThrows(WriteConflictException.class, () -> store.commit(paid, "webhook:payments", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
-        assertThrows(WriteConflictException.class, () -> intake.create("o-2", List.of("i-1"), new NewOrder("c-1", "EUR",
-                List.of(new NewItem("A", "A", 1, 1))), "ops"));
+        OrderAggregate placed = new NewOrder("c-1", "EUR", List.of(new NewItem("A", "A", 1, 1)))
+                .place("o-2", List.of("i-1"), Instant.EPOCH);
+        assertThrows(WriteConflictException.class,
+                () -> store.create(placed, OrderEvent.created(placed, "ops"), Optional.empty()));
         verify(client, times(2 * Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
     }
 

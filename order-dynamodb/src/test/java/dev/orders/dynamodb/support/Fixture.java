@@ -8,6 +8,7 @@ import dev.orders.application.order.OrderLines;
 import dev.orders.application.order.StatusChanges;
 import dev.orders.application.payment.PaymentEventProcessor;
 import dev.orders.application.payment.PaymentIssueResolutions;
+import dev.orders.application.port.OrderStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
@@ -30,8 +31,8 @@ import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.PaymentIssues;
-import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.order.ProcessedRequestCodec;
+import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.TestTable;
@@ -101,7 +102,15 @@ public final class Fixture {
 
     /** {@code order} written as priced, without the catalogue, with new line ids. */
     public OrderCreation create(String orderId, NewOrder order, String actor) {
-        return intake.create(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(), order, actor);
+        return create(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(), order, actor);
+    }
+
+    /** {@code order} written as priced, without the catalogue, its lines under {@code itemIds}. */
+    public OrderCreation create(String orderId, List<String> itemIds, NewOrder order, String actor) {
+        OrderAggregate placed = order.place(orderId, itemIds, clock.instant());
+        return store.create(placed, OrderEvent.created(placed, actor), Optional.empty())
+                instanceof OrderStore.Creation.Created ? new OrderCreation.Created(placed)
+                : new OrderCreation.OrderIdTaken(orderId);
     }
 
     /** An order written as priced, without the catalogue: one line per price. */
@@ -132,7 +141,7 @@ public final class Fixture {
         NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
                 new NewItem("MUG-BLUE", "Blue mug", 2, 1250),
                 new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
-        OrderCreation outcome = intake.create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
+        OrderCreation outcome = create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
                 "customer:" + SAMPLE_CUSTOMER);
         return ((OrderCreation.Created) outcome).aggregate();
     }
