@@ -1,6 +1,8 @@
 package dev.orders.lambda.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.jr.ob.JSON;
@@ -11,7 +13,8 @@ import java.io.UncheckedIOException;
 
 /**
  * The one JSON mapper of the functions: jackson-jr, light to load at cold start. It refuses
- * duplicate keys (a request must mean one thing) and deeply nested input.
+ * duplicate keys (a request must mean one thing), deeply nested input, and anything but whitespace
+ * after the value (a body holding two documents, or a document and more, is not one request).
  */
 public final class Json {
     private static final JSON MAPPER = JSON.builder(JsonFactory.builder()
@@ -23,13 +26,23 @@ public final class Json {
     private Json() {
     }
 
-    /** Parses any JSON value; {@link IOException} when the text is not JSON. */
+    /** Parses one JSON value; {@link IOException} when the text is not JSON or holds more after it. */
     public static Object parse(String text) throws IOException {
-        return MAPPER.anyFrom(text);
+        return parseWhole(MAPPER.createParser(text));
     }
 
     public static Object parse(InputStream json) throws IOException {
-        return MAPPER.anyFrom(json);
+        return parseWhole(MAPPER.createParser(json));
+    }
+
+    private static Object parseWhole(JsonParser parser) throws IOException {
+        try (parser) {
+            Object value = MAPPER.anyFrom(parser);
+            if (parser.nextToken() != null) {
+                throw new JsonParseException(parser, "content after the JSON value");
+            }
+            return value;
+        }
     }
 
     public static void write(Object value, OutputStream out) throws IOException {

@@ -2,6 +2,7 @@ package dev.orders.http.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -92,6 +93,31 @@ public final class HostileRequests {
 
     public static void assertRefusedSafely(Fixture fx, ApiFunction function, String sample) {
         assertRefusedSafely(fx, function, sample, UnaryOperator.identity());
+    }
+
+    /** What may follow a request's JSON body: a second document, text, a stray bracket, a bare value. */
+    private static final List<String> TRAILING_CONTENT = List.of(" {\"x\":1}", "xyz", "}", " null", "\n[]");
+
+    /**
+     * The sample's body with anything but whitespace after it (after {@code prepare}, e.g. re-signing) is
+     * 400 problem+json, and nothing is written; with whitespace after it, it is no bad request.
+     */
+    public static void assertTrailingContentRefused(Fixture fx, ApiFunction function, String sample,
+                                                    UnaryOperator<APIGatewayV2HTTPEvent> prepare) {
+        String body = (String) SampleEvents.json(sample).get("body");
+        for (String trailing : TRAILING_CONTENT) {
+            int before = fx.itemCount();
+            Api.Reply reply = Api.invoke(function, prepare.apply(Api.variant(sample, Map.of("body", body + trailing))));
+            assertEquals(400, reply.status(), sample + " + " + trailing + ": " + reply.response().getBody());
+            assertTrue(reply.contentType().startsWith("application/problem+json"), sample);
+            assertEquals(before, fx.itemCount(), sample + " + " + trailing + " was refused but wrote");
+        }
+        Api.Reply spaced = Api.invoke(function, prepare.apply(Api.variant(sample, Map.of("body", body + " \n\t"))));
+        assertNotEquals(400, spaced.status(), sample + " with whitespace after its body: " + spaced.response().getBody());
+    }
+
+    public static void assertTrailingContentRefused(Fixture fx, ApiFunction function, String sample) {
+        assertTrailingContentRefused(fx, function, sample, UnaryOperator.identity());
     }
 
     private static void mutateEach(Map<String, Object> base, String part, Predicate<Object> keys,

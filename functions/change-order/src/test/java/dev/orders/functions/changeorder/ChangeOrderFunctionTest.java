@@ -227,6 +227,12 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/change-item-status", "change-order/mark-paid", "change-order/resolve-payment-issue"})
+    void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
+        HostileRequests.assertTrailingContentRefused(fx, function, sample);
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item", "change-order/change-item-status"})
     void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);

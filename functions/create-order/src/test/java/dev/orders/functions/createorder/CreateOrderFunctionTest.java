@@ -337,6 +337,12 @@ class CreateOrderFunctionTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"create-order/create-order"})
+    void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
+        HostileRequests.assertTrailingContentRefused(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"create-order/create-order"})
     void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);
     }

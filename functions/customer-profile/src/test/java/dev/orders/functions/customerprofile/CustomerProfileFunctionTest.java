@@ -174,6 +174,12 @@ class CustomerProfileFunctionTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
+    void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
+        HostileRequests.assertTrailingContentRefused(fx, function, sample);
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"customer-profile/get-customer", "customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
     void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);

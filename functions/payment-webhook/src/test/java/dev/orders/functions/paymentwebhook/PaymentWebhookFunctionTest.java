@@ -378,6 +378,13 @@ class PaymentWebhookFunctionTest {
                 || event.getIsBase64Encoded() ? event : signed(event, event.getBody(), SECRET, NOW));
     }
 
+    /** The signature is checked first: a correctly signed body that holds more than one JSON value is 400. */
+    @Test
+    void aSignedBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing() {
+        HostileRequests.assertTrailingContentRefused(fx, function, SAMPLE,
+                event -> signed(event, event.getBody(), SECRET, NOW));
+    }
+
     @Test
     void aFunctionWithoutASecretDoesNotStart() {
         assertThrows(IllegalStateException.class, () -> PaymentWebhookFunction.secret(Map.of()));

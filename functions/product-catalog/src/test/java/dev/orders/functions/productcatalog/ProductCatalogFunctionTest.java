@@ -137,6 +137,12 @@ class ProductCatalogFunctionTest {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {PUT})
+    void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
+        HostileRequests.assertTrailingContentRefused(fx, function, sample);
+    }
+
     private static Map<String, Object> product(Reply reply) {
         Map<String, Object> product = new HashMap<>(reply.json());
         assertTrue(product.remove("createdAt").toString().endsWith("Z"));
