@@ -45,7 +45,10 @@ public sealed interface ItemChangeOutcome {
     record TooManyItems(int limit) implements ItemChangeOutcome {
     }
 
-    /** The line's product is absent, not for sale, or priced in another currency than the order; nothing was written. */
+    /**
+     * The line's product is absent, not for sale, or priced in another currency than the order, or the line
+     * would take the order's total above the maximum; nothing was written.
+     */
     record NotPriceable(PricingRefusal refusal) implements ItemChangeOutcome {
     }
 }

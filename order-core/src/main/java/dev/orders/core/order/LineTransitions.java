@@ -36,6 +36,9 @@ public final class LineTransitions {
             return new Decision.Refused<>(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
         }
         long total = order.total() + line.lineTotal();
+        if (!Money.withinMaxAmount(total)) {
+            return new Decision.Refused<>(new ItemChangeOutcome.NotPriceable(PricingRefusal.AmountTooLarge.of("quantity")));
+        }
         LineStatuses lines = order.lines().added();
         Order after = order.withLines(total, lines, line.createdAt());
         OrderStep step = OrderStep.of(order, after,

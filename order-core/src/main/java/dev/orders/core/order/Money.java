@@ -10,6 +10,11 @@ public final class Money {
     /** The highest unit price in minor units of any currency: ten million units of one with three decimals. */
     public static final long MAX_UNIT_PRICE = maxUnitPrice(Currencies.mostMinorUnits());
     public static final int MAX_QUANTITY = 10_000;
+    /**
+     * The largest amount an order holds (2^53 - 1 minor units): JavaScript and EventBridge's numeric matching
+     * read integers as doubles, exact only up to here.
+     */
+    public static final long MAX_AMOUNT = 9_007_199_254_740_991L;
 
     private Money() {
     }
@@ -41,6 +46,11 @@ public final class Money {
     /** Bounded inputs keep this far below overflow; exact arithmetic makes sure. */
     public static long lineTotal(long quantity, long unitPrice) {
         return Math.multiplyExact(quantity, unitPrice);
+    }
+
+    /** Whether {@code amount} is one an order may hold. */
+    public static boolean withinMaxAmount(long amount) {
+        return amount <= MAX_AMOUNT;
     }
 
     private static long maxUnitPrice(int minorUnits) {

@@ -55,8 +55,12 @@ public record OrderRequest(String customerId, Optional<String> currency, List<It
         if (!otherCurrency.isEmpty()) {
             return new Pricing.Refused<>(new PricingRefusal.CurrencyMismatch(otherCurrency));
         }
-        return new Pricing.Priced<>(new NewOrder(customerId, orderCurrency,
-                items.stream().map(item -> item.pricedBy(products.get(item.sku()))).toList()));
+        NewOrder order = new NewOrder(customerId, orderCurrency,
+                items.stream().map(item -> item.pricedBy(products.get(item.sku()))).toList());
+        if (!Money.withinMaxAmount(order.total())) {
+            return new Pricing.Refused<>(PricingRefusal.AmountTooLarge.of("items"));
+        }
+        return new Pricing.Priced<>(order);
     }
 
     /**

@@ -4,7 +4,7 @@ import dev.orders.core.validation.FieldError;
 import java.util.List;
 
 /**
- * Why lines cannot be priced from the catalogue. Each error names an offending line by the field of
+ * Why lines cannot be priced from the catalogue, or cannot be in one order. Each error names an offending line by the field of
  * its sku as the client sent it ({@code items[2].sku}, or {@code sku} for a line added alone).
  */
 public sealed interface PricingRefusal {
@@ -21,6 +21,19 @@ public sealed interface PricingRefusal {
     record CurrencyMismatch(List<FieldError> errors) implements PricingRefusal {
         public CurrencyMismatch {
             errors = List.copyOf(errors);
+        }
+    }
+
+    /** The lines would take the order's total above {@link Money#MAX_AMOUNT}. */
+    record AmountTooLarge(List<FieldError> errors) implements PricingRefusal {
+        public AmountTooLarge {
+            errors = List.copyOf(errors);
+        }
+
+        /** The refusal of a total above the maximum, named by {@code field} (the lines that make it). */
+        static AmountTooLarge of(String field) {
+            return new AmountTooLarge(List.of(new FieldError(field,
+                    "would make the order's total more than " + Money.MAX_AMOUNT + " minor units")));
         }
     }
 

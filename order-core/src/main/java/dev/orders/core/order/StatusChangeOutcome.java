@@ -18,6 +18,10 @@ public sealed interface StatusChangeOutcome {
     record StaleVersion(long currentVersion) implements StatusChangeOutcome {
     }
 
+    /** An order without lines is neither checked out nor paid: there is nothing to pay for; nothing was written. */
+    record EmptyOrder() implements StatusChangeOutcome {
+    }
+
     /** The lifecycle forbids this move from the current status; nothing was written. */
     record IllegalTransition(OrderStatus from, OrderStatus to) implements StatusChangeOutcome {
     }

@@ -49,8 +49,8 @@ public record StatusChangeRequest(
     }
 
     /**
-     * The move of {@code current} to the target at {@code at}: refused for a stale expected version or a
-     * move the lifecycle forbids. A move to PAID or REFUNDED moves money as well (an administrator's,
+     * The move of {@code current} to the target at {@code at}: refused for a stale expected version, a
+     * move the lifecycle forbids, or the checkout or payment of an order without lines. A move to PAID or REFUNDED moves money as well (an administrator's,
      * with a reason): the total captured, or all that is left refunded, so the order's amounts never
      * contradict its status.
      */
@@ -60,6 +60,9 @@ public record StatusChangeRequest(
         }
         if (!current.status().canMoveTo(target)) {
             return new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(current.status(), target));
+        }
+        if (current.itemCount() == 0 && (target == OrderStatus.AWAITING_PAYMENT || target == OrderStatus.PAID)) {
+            return new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder());
         }
         OrderStep step = step(current, at);
         return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor)));

@@ -2,6 +2,7 @@ package dev.orders.core.order;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orders.core.validation.FieldError;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -134,6 +135,22 @@ class LineTransitionsTest {
         assertEquals(open.withLines(700, LineStatuses.pending(3), LATER), step.after());
         assertEquals(List.of(new OrderChange.OrderLineAdded(LineDetails.of(line), 700, 3)), step.changes());
         assertEquals(List.of(new RowChange.LineAdded(line)), step.rows());
+    }
+
+    @Test
+    void aLineThatWouldTakeTheTotalAboveTheLargestAmountIsRefused() {
+        Order nearlyFull = order("c-1", OrderStatus.CREATED, 3, 2);
+        OrderItem line = newLine("c-1");
+        Order atTheEdge = new Order("o-1", "c-1", OrderStatus.CREATED, 3, Money.MAX_AMOUNT - line.lineTotal(), "EUR", 0,
+                0, nearlyFull.lines(), Instant.EPOCH, Instant.EPOCH);
+        Order beyond = new Order("o-1", "c-1", OrderStatus.CREATED, 3, Money.MAX_AMOUNT - line.lineTotal() + 1, "EUR",
+                0, 0, nearlyFull.lines(), Instant.EPOCH, Instant.EPOCH);
+
+        assertEquals(Money.MAX_AMOUNT, step(LineTransitions.add(Optional.of(atTheEdge), line, "EUR", ANY_VERSION))
+                .after().total());
+        assertEquals(refused(new ItemChangeOutcome.NotPriceable(new PricingRefusal.AmountTooLarge(List.of(
+                        new FieldError("quantity", "would make the order's total more than 9007199254740991 minor units"))))),
+                refuseAddition(Optional.of(beyond), "c-1", "EUR", ANY_VERSION));
     }
 
     @Test

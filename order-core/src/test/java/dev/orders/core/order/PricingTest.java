@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import dev.orders.core.product.Product;
 import dev.orders.core.validation.FieldError;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,22 @@ class PricingTest {
     private static final Product TEA = product("TEA", "Earl Grey", 899, "EUR", true);
     private static final Product OLD = product("OLD", "Old mug", 500, "EUR", false);
     private static final Product CAP = product("CAP", "Cap", 2000, "USD", true);
-    private static final Map<String, Product> CATALOGUE = Map.of("MUG", MUG, "TEA", TEA, "OLD", OLD, "CAP", CAP);
+    /** At the highest price there is: ten million Bahraini dinars, in fils (three decimals). */
+    private static final Product GOLD = product("GOLD", "Gold bar", Money.unitPrice("unitPrice", 10_000_000_000L, "BHD"),
+            "BHD", true);
+    private static final Map<String, Product> CATALOGUE = Map.of("MUG", MUG, "TEA", TEA, "OLD", OLD, "CAP", CAP,
+            "GOLD", GOLD);
+
+    @Test
+    void anOrderWhoseTotalWouldPassTheLargestIntegerJsonReadersKeepExactlyIsRefused() {
+        ItemRequest mostExpensiveLine = line("GOLD", Money.MAX_QUANTITY);
+
+        assertEquals(9_000_000_000_000_000L, priced(request(Optional.empty(),
+                Collections.nCopies(90, mostExpensiveLine).toArray(ItemRequest[]::new))).total());
+        assertEquals(new PricingRefusal.AmountTooLarge(List.of(new FieldError("items",
+                        "would make the order's total more than 9007199254740991 minor units"))),
+                refusal(request(Optional.empty(), Collections.nCopies(91, mostExpensiveLine).toArray(ItemRequest[]::new))));
+    }
 
     @Test
     void linesTakeNameAndUnitPriceFromTheCatalogueAndTheOrderItsProductsCurrency() {

@@ -64,6 +64,19 @@ class RoleTest {
     }
 
     @Test
+    void anOrderWithoutLinesIsNeitherCheckedOutNorPaidButMayBeCancelled() {
+        Order empty = new Order("o-1", "c-1", OrderStatus.CREATED, 1, 0, "EUR", 0, 0, LineStatuses.pending(0),
+                Instant.EPOCH, Instant.EPOCH);
+
+        assertEquals(new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder()),
+                request(Role.CUSTOMER, OrderStatus.AWAITING_PAYMENT, Optional.empty()).decide(empty, Instant.EPOCH));
+        assertEquals(new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder()),
+                request(Role.ADMINISTRATOR, OrderStatus.PAID, Optional.of("bank transfer")).decide(empty, Instant.EPOCH));
+        assertInstanceOf(Decision.Write.class,
+                request(Role.CUSTOMER, OrderStatus.CANCELLED, Optional.empty()).decide(empty, Instant.EPOCH));
+    }
+
+    @Test
     void nobodySetsAStatusTheLinesSetButTheRoleIsRefusedFirst() {
         for (OrderStatus target : new OrderStatus[] {OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED}) {
             assertEquals(Optional.of(new StatusChangeOutcome.FollowsLines(target)),

@@ -5,6 +5,7 @@ import dev.orders.application.order.LineIntake;
 import dev.orders.application.order.OrderIntake;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.Money;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
@@ -85,6 +86,10 @@ public final class OutcomeResponses {
                     "An order in " + illegal.from() + " cannot move to " + illegal.to() + ".")
                     .with("currentStatus", illegal.from().name())
                     .with("allowed", illegal.from().next().stream().map(Enum::name).sorted().toList()));
+        }
+        if (outcome instanceof StatusChangeOutcome.EmptyOrder) {
+            return Http.problem(Problem.of(409, "empty-order", "Order without lines",
+                    "An order without lines is neither checked out nor paid: add a line first."));
         }
         if (outcome instanceof StatusChangeOutcome.OrderNotFound) {
             return Http.problem(Problem.notFound("The order"));
@@ -207,6 +212,11 @@ public final class OutcomeResponses {
             return Problem.of(422, "currency-mismatch", "Currency mismatch",
                     "An order is in one currency: a line's product is priced in another; nothing was written.")
                     .withErrors(mismatch.errors());
+        }
+        if (refusal instanceof PricingRefusal.AmountTooLarge tooLarge) {
+            return Problem.of(422, "amount-too-large", "Amount too large",
+                    "An order's total is at most " + Money.MAX_AMOUNT + " minor units; nothing was written.")
+                    .withErrors(tooLarge.errors());
         }
         throw unknown(refusal);
     }

@@ -40,6 +40,7 @@ class OutcomeResponsesTest {
                 StatusChangeOutcome.FollowsLines.class, 409,
                 StatusChangeOutcome.StaleVersion.class, 409,
                 StatusChangeOutcome.IllegalTransition.class, 409,
+                StatusChangeOutcome.EmptyOrder.class, 409,
                 StatusChangeOutcome.OrderNotFound.class, 404));
     }
 
@@ -89,7 +90,8 @@ class OutcomeResponsesTest {
         for (Function<PricingRefusal, APIGatewayV2HTTPResponse> answer : List.of(asOrder, asLine)) {
             answersEachCase(PricingRefusal.class, answer, Map.of(
                     PricingRefusal.ProductUnavailable.class, 422,
-                    PricingRefusal.CurrencyMismatch.class, 422));
+                    PricingRefusal.CurrencyMismatch.class, 422,
+                    PricingRefusal.AmountTooLarge.class, 422));
             String body = answer.apply(new PricingRefusal.ProductUnavailable(lines)).getBody();
             assertTrue(body.contains("\"field\":\"items[2].sku\""), body);
         }

@@ -3,6 +3,7 @@ package dev.orders.functions.changeorder;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_OTHER_ITEM;
 import static dev.orders.http.support.Api.asAdmin;
 import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.variant;
@@ -95,6 +96,22 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals("CREATED", reply.json().get("currentStatus"));
         assertEquals(List.of("AWAITING_PAYMENT", "CANCELLED", "PAID"), reply.json().get("allowed"));
         assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+    }
+
+    @Test
+    void anOrderWithoutLinesIsNeitherCheckedOutNorPaid409EmptyOrder() {
+        for (String itemId : List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM)) {
+            fx.lines.removeItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, itemId, Optional.empty(), "customer:" + SAMPLE_CUSTOMER);
+        }
+
+        Reply checkout = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "AWAITING_PAYMENT")));
+        Reply paid = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "PAID", "reason", "cash"))));
+
+        for (Reply reply : List.of(checkout, paid)) {
+            assertEquals(409, reply.status(), reply.response().getBody());
+            assertEquals("urn:order-service:problem:empty-order", reply.json().get("type"));
+        }
+        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version(), "created, two lines removed");
     }
 
     @Test

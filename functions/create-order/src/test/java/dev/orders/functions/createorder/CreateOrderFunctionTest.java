@@ -190,6 +190,22 @@ class CreateOrderFunctionTest {
         assertEquals(before, fx.itemCount());
     }
 
+    /** 91 lines of ten million Bahraini dinars each ten thousand times would total 9.1e15 fils, above 2^53 - 1. */
+    @Test
+    void anOrderWhoseTotalWouldPassTheLargestExactJsonIntegerIs422AndWritesNothing() {
+        fx.putProduct("GOLD-BAR", 10_000_000_000L, "BHD", true);
+        int before = fx.itemCount();
+
+        Reply reply = invoke(function, withBody(SAMPLE, Map.of("items",
+                Collections.nCopies(91, Map.of("sku", "GOLD-BAR", "quantity", 10_000)))));
+
+        assertEquals(422, reply.status(), reply.response().getBody());
+        assertEquals("urn:order-service:problem:amount-too-large", reply.json().get("type"));
+        assertEquals(List.of(Map.of("field", "items",
+                "message", "would make the order's total more than 9007199254740991 minor units")), reply.json().get("errors"));
+        assertEquals(before, fx.itemCount());
+    }
+
     @Test
     void unknownOrInactiveProductsAre422NamingEachOffendingLineAndWriteNothing() {
         fx.putProduct("MUG-OLD", 990, "EUR", false);
