@@ -10,7 +10,7 @@ public record PaymentIssueResolution(String orderId, String eventId, Role role, 
         orderId = Ids.orderId(orderId);
         eventId = Check.safeId("eventId", eventId);
         Check.required("role", role);
-        actor = Check.text("resolvedBy", actor, 200);
+        actor = Actors.check("resolvedBy", actor);
         note = Check.text("note", note, PaymentIssue.MAX_NOTE_LENGTH);
     }
 

@@ -83,4 +83,15 @@ class StatusChangeStepTest {
         assertThrows(ValidationException.class, () -> new PaymentIssueResolution("o-1", "evt#2", Role.ADMINISTRATOR,
                 "admin:ann", "note"));
     }
+
+    @Test
+    void everySubjectACallerMayHaveIsRecordedAsTheActorOfAChangeOrAResolution() {
+        String longest = Actors.user("s".repeat(Actors.MAX_SUBJECT_LENGTH));
+
+        assertEquals(longest, new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.PAID, Role.ADMINISTRATOR,
+                Optional.empty(), longest, Optional.of("cash")).actor());
+        assertEquals(longest, new PaymentIssueResolution("o-1", "evt_2", Role.ADMINISTRATOR, longest, "note").actor());
+        assertThrows(ValidationException.class, () -> new PaymentIssueResolution("o-1", "evt_2", Role.ADMINISTRATOR,
+                longest + "s", "note"));
+    }
 }

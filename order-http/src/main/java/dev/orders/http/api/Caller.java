@@ -1,5 +1,6 @@
 package dev.orders.http.api;
 
+import dev.orders.core.order.Actors;
 import dev.orders.core.order.Role;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,7 +19,6 @@ import java.util.regex.Pattern;
  */
 public record Caller(String subject, Set<String> scopes) {
     public static final String ADMIN_SCOPE = "orders:admin";
-    private static final int MAX_SUBJECT_LENGTH = 256;
     private static final List<String> SCOPE_CLAIMS = List.of("scope", "scp");
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern LIST_SEPARATORS = Pattern.compile("[\\s,]+");
@@ -31,7 +31,7 @@ public record Caller(String subject, Set<String> scopes) {
     public static Optional<Caller> of(HttpRequest request) {
         Map<String, String> claims = request.claims();
         String subject = claims.get("sub");
-        if (subject == null || subject.isBlank() || subject.length() > MAX_SUBJECT_LENGTH) {
+        if (subject == null || subject.isBlank() || subject.length() > Actors.MAX_SUBJECT_LENGTH) {
             return Optional.empty();
         }
         Set<String> scopes = new LinkedHashSet<>();

@@ -1,6 +1,7 @@
 package dev.orders.http.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.core.order.Actors;
 import dev.orders.core.order.Role;
 import dev.orders.core.validation.ValidationException;
 import java.nio.ByteBuffer;
@@ -130,7 +131,7 @@ public final class HttpRequest {
 
     /** Who is acting, as recorded in the status history. */
     public String actor() {
-        return caller().map(caller -> "user:" + caller.subject()).orElse("api");
+        return caller().map(caller -> Actors.user(caller.subject())).orElse("api");
     }
 
     /** The body is larger than {@link #MAX_BODY_BYTES}. */

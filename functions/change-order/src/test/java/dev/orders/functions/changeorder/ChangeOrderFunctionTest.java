@@ -115,6 +115,18 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     }
 
     @Test
+    void anAdministratorWithTheLongestSubjectAGatewayPassesChangesAnOrderAndIsRecordedAsIs() {
+        String subject = "s".repeat(256);
+
+        Reply paid = invoke(function, Api.as(withBody(CHANGE_STATUS, Map.of("status", "PAID", "reason", "cash")),
+                subject, "orders:admin"));
+
+        assertEquals(200, paid.status(), paid.response().getBody());
+        List<OrderEvent> events = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER);
+        assertEquals("user:" + subject, events.get(events.size() - 1).by());
+    }
+
+    @Test
     void unknownOrdersAndOtherCustomersOrdersAre404() {
         Reply unknown = invoke(function, withPath(CHANGE_STATUS, Map.of("customerId", SAMPLE_CUSTOMER, "orderId", "nope")));
         // An administrator passes the access rule; the order itself is still checked to be c-eve's.

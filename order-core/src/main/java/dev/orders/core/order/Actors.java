@@ -1,0 +1,28 @@
+package dev.orders.core.order;
+
+import dev.orders.core.validation.Check;
+
+/**
+ * Who made a change, as an order's log records it ({@code by}): {@code user:<subject>} for a caller with a
+ * token, {@code webhook:payments} for the payment provider. Every subject a caller may have fits.
+ */
+public final class Actors {
+    /** The longest subject (the token's {@code sub}) a caller may have. */
+    public static final int MAX_SUBJECT_LENGTH = 256;
+    private static final String USER = "user:";
+    /** The longest actor: a user with the longest subject. */
+    public static final int MAX_LENGTH = USER.length() + MAX_SUBJECT_LENGTH;
+
+    private Actors() {
+    }
+
+    /** The actor of a caller with the subject {@code subject}. */
+    public static String user(String subject) {
+        return USER + subject;
+    }
+
+    /** {@code actor}, checked as the log's {@code field} keeps it. */
+    public static String check(String field, String actor) {
+        return Check.text(field, actor, MAX_LENGTH);
+    }
+}
