@@ -21,6 +21,11 @@ public final class Actors {
         return USER + subject;
     }
 
+    /** Whether {@code actor} is a caller with a token (not the payment provider). */
+    public static boolean isUser(String actor) {
+        return actor.startsWith(USER);
+    }
+
     /** {@code actor}, checked as the log's {@code field} keeps it. */
     public static String check(String field, String actor) {
         return Check.text(field, actor, MAX_LENGTH);

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.order.LineIntake;
 import dev.orders.application.order.OrderIntake;
 import dev.orders.core.customer.CustomerCreation;
+import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.Money;
 import dev.orders.core.order.Order;
@@ -27,7 +28,8 @@ public final class OutcomeResponses {
     private OutcomeResponses() {
     }
 
-    public static APIGatewayV2HTTPResponse orderIntake(OrderIntake.Result result) {
+    /** {@code disclosure}: the caller's, for an order a replay reads back as it is now. */
+    public static APIGatewayV2HTTPResponse orderIntake(OrderIntake.Result result, Disclosure disclosure) {
         if (result instanceof OrderIntake.Result.Created created) {
             Order order = created.aggregate().order();
             Map<String, String> headers = new HashMap<>();
@@ -37,7 +39,7 @@ public final class OutcomeResponses {
             if (created.replayed()) {
                 headers.put("idempotent-replayed", "true");
             }
-            return Http.json(201, Views.aggregate(created.aggregate()), headers);
+            return Http.json(201, Views.aggregate(created.aggregate(), disclosure), headers);
         }
         if (result instanceof OrderIntake.Result.KeyReused) {
             return Http.problem(keyReused());
@@ -110,15 +112,17 @@ public final class OutcomeResponses {
         return Http.problem(itemRefusal(outcome));
     }
 
+    /** Answered to administrators only: the only role that may resolve. */
     public static APIGatewayV2HTTPResponse paymentIssueResolution(PaymentIssueResolutionOutcome outcome) {
+        Disclosure toStaff = Disclosure.to(Role.ADMINISTRATOR);
         if (outcome instanceof PaymentIssueResolutionOutcome.Resolved resolved) {
-            return Http.json(200, Views.paymentIssue(resolved.issue()),
+            return Http.json(200, Views.paymentIssue(resolved.issue(), toStaff),
                     Http.etagHeader(resolved.event().version()));
         }
         if (outcome instanceof PaymentIssueResolutionOutcome.AlreadyResolved already) {
             return Http.problem(Problem.of(409, "already-resolved", "Already resolved",
                     "This payment issue was resolved before; nothing was written.")
-                    .with("resolution", Views.paymentIssue(already.issue()).get("resolution")));
+                    .with("resolution", Views.paymentIssue(already.issue(), toStaff).get("resolution")));
         }
         if (outcome instanceof PaymentIssueResolutionOutcome.Forbidden forbidden) {
             return Http.problem(Problem.of(403, "forbidden", "Forbidden",

@@ -2,8 +2,10 @@ package dev.orders.http.view;
 
 import dev.orders.core.customer.Customer;
 import dev.orders.core.feed.Page;
+import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderSummary;
@@ -71,21 +73,25 @@ public final class Views {
         return json;
     }
 
-    public static Map<String, Object> aggregate(OrderAggregate aggregate) {
+    /** The order with its lines and payment issues, as {@code disclosure}'s reader sees them. */
+    public static Map<String, Object> aggregate(OrderAggregate aggregate, Disclosure disclosure) {
         Map<String, Object> json = order(aggregate.order());
         json.put("items", aggregate.items().stream().map(Views::item).toList());
-        json.put("paymentIssues", aggregate.paymentIssues().stream().map(Views::paymentIssue).toList());
+        json.put("paymentIssues", aggregate.paymentIssues().stream()
+                .map(issue -> paymentIssue(issue, disclosure)).toList());
         return json;
     }
 
-    /** A payment issue as the order shows it: with its resolution once it has one. */
-    public static Map<String, Object> paymentIssue(PaymentIssue issue) {
+    /** A payment issue as the order shows it: with its resolution once it has one (its note to the staff only). */
+    public static Map<String, Object> paymentIssue(PaymentIssue issue, Disclosure disclosure) {
         Map<String, Object> json = openPaymentIssue(issue);
         issue.resolution().ifPresent(resolution -> {
             Map<String, Object> resolved = new LinkedHashMap<>();
             resolved.put("at", Timestamps.format(resolution.at()));
-            resolved.put("by", resolution.by());
-            resolved.put("note", resolution.note());
+            resolved.put("by", disclosure.actor(resolution.by(), issue.customerId()));
+            if (disclosure.showsNotes()) {
+                resolved.put("note", resolution.note());
+            }
             json.put("resolution", resolved);
         });
         return json;
@@ -118,16 +124,23 @@ public final class Views {
         return json;
     }
 
-    /** An event of an order's log, as history serves it and the service publishes it (docs/EVENTS.md). */
-    public static Map<String, Object> event(OrderEvent event) {
+    /**
+     * An event of an order's log, as history serves it to {@code disclosure}'s reader; the service publishes
+     * it whole (docs/EVENTS.md).
+     */
+    public static Map<String, Object> event(OrderEvent event, Disclosure disclosure) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("orderId", event.orderId());
         json.put("customerId", event.customerId());
         json.put("version", event.version());
         json.put("type", event.type());
         json.put("at", Timestamps.format(event.at()));
-        json.put("by", event.by());
-        json.put("data", event.change().data());
+        json.put("by", disclosure.actor(event.by(), event.customerId()));
+        Map<String, Object> data = event.change().data();
+        if (event.change() instanceof OrderChange.PaymentIssueResolved && !disclosure.showsNotes()) {
+            data.remove("note");
+        }
+        json.put("data", data);
         return json;
     }
 

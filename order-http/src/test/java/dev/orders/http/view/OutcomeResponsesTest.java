@@ -8,6 +8,8 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.order.LineIntake;
 import dev.orders.application.order.OrderIntake;
 import dev.orders.core.customer.CustomerCreation;
+import dev.orders.core.order.Disclosure;
+import dev.orders.core.order.Role;
 import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStatus;
@@ -31,6 +33,8 @@ import org.junit.jupiter.api.Test;
  * an answer (or with the status of another case) fails here rather than answering something else.
  */
 class OutcomeResponsesTest {
+    private static final Disclosure CUSTOMER = Disclosure.to(Role.CUSTOMER);
+
 
     @Test
     void everyStatusChangeOutcomeHasItsOwnAnswer() {
@@ -74,7 +78,7 @@ class OutcomeResponsesTest {
 
     @Test
     void everyOrderIntakeResultHasItsOwnAnswer() {
-        answersEachCase(OrderIntake.Result.class, OutcomeResponses::orderIntake, Map.of(
+        answersEachCase(OrderIntake.Result.class, result -> OutcomeResponses.orderIntake(result, CUSTOMER), Map.of(
                 OrderIntake.Result.Created.class, 201,
                 OrderIntake.Result.KeyReused.class, 422,
                 OrderIntake.Result.NotOrderable.class, 422));
@@ -84,7 +88,7 @@ class OutcomeResponsesTest {
     void everyPricingRefusalHasItsOwnAnswerNamingTheOffendingLines() {
         List<FieldError> lines = List.of(new FieldError("items[2].sku", "is not in the catalogue"));
         Function<PricingRefusal, APIGatewayV2HTTPResponse> asOrder =
-                refusal -> OutcomeResponses.orderIntake(new OrderIntake.Result.NotOrderable(refusal));
+                refusal -> OutcomeResponses.orderIntake(new OrderIntake.Result.NotOrderable(refusal), CUSTOMER);
         Function<PricingRefusal, APIGatewayV2HTTPResponse> asLine =
                 refusal -> OutcomeResponses.itemChange(new ItemChangeOutcome.NotPriceable(refusal));
         for (Function<PricingRefusal, APIGatewayV2HTTPResponse> answer : List.of(asOrder, asLine)) {
@@ -116,7 +120,7 @@ class OutcomeResponsesTest {
         assertNull(answers.get(1).getHeaders().get("etag"), "a replay does not know the order's version now");
         assertEquals(answers.get(0).getBody(), answers.get(1).getBody());
         assertEquals(OutcomeResponses.itemChange(refusal).getBody(), answers.get(2).getBody());
-        assertEquals(OutcomeResponses.orderIntake(new OrderIntake.Result.KeyReused()).getBody(), answers.get(3).getBody());
+        assertEquals(OutcomeResponses.orderIntake(new OrderIntake.Result.KeyReused(), CUSTOMER).getBody(), answers.get(3).getBody());
     }
 
     @Test

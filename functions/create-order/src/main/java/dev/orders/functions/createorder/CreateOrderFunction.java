@@ -3,6 +3,7 @@ package dev.orders.functions.createorder;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.order.OrderIntake;
 import dev.orders.application.port.StoreFaults;
+import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.http.api.Access;
@@ -43,6 +44,6 @@ public final class CreateOrderFunction extends ApiFunction {
         if (result instanceof OrderIntake.Result.Created created && !created.replayed()) {
             ServiceMetrics.orderCreated();
         }
-        return OutcomeResponses.orderIntake(result);
+        return OutcomeResponses.orderIntake(result, Disclosure.to(request.role()));
     }
 }

@@ -6,6 +6,7 @@ import dev.orders.application.query.OrderFeedQueries;
 import dev.orders.application.query.OrderQueries;
 import dev.orders.application.query.PaymentIssueQueries;
 import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderStatus;
@@ -51,15 +52,16 @@ public final class QueryOrdersFunction extends ApiFunction {
     private static APIGatewayV2HTTPResponse aggregate(OrderQueries orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
-        return found(orders.findAggregate(customerId, orderId));
+        return found(orders.findAggregate(customerId, orderId), request);
     }
 
     private static APIGatewayV2HTTPResponse orderById(OrderQueries orders, HttpRequest request) {
-        return found(orders.findAggregateById(Ids.orderId(request.pathParameter("orderId"))));
+        return found(orders.findAggregateById(Ids.orderId(request.pathParameter("orderId"))), request);
     }
 
-    private static APIGatewayV2HTTPResponse found(Optional<OrderAggregate> aggregate) {
-        return aggregate.map(a -> Http.json(200, Views.aggregate(a), Http.etagHeader(a.order().version())))
+    private static APIGatewayV2HTTPResponse found(Optional<OrderAggregate> aggregate, HttpRequest request) {
+        Disclosure disclosure = Disclosure.to(request.role());
+        return aggregate.map(a -> Http.json(200, Views.aggregate(a, disclosure), Http.etagHeader(a.order().version())))
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
@@ -75,8 +77,9 @@ public final class QueryOrdersFunction extends ApiFunction {
     private static APIGatewayV2HTTPResponse history(OrderQueries orders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
+        Disclosure disclosure = Disclosure.to(request.role());
         return orders.history(customerId, orderId, QueryParameters.limit(request), request.query("cursor"))
-                .map(page -> Http.json(200, Views.page("events", page, Views::event)))
+                .map(page -> Http.json(200, Views.page("events", page, event -> Views.event(event, disclosure))))
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 

@@ -3,6 +3,7 @@ package dev.orders.functions.queryorders;
 import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.order.OrderStatus;
@@ -106,6 +107,41 @@ class PaymentIssuesRouteTest {
         Map<String, Object> resolution = (Map<String, Object>) issues.get(0).get("resolution");
         assertEquals("admin:ann", resolution.get("by"));
         assertEquals("second capture refunded in the provider's dashboard", resolution.get("note"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCustomerSeesThatAnIssueWasResolvedByStaffWithoutTheNoteOrWhoAdministratorsSeeBoth() {
+        fx.createOrder("c-ada", "o-1", 1000);
+        capture("evt_pay", "o-1", 1000);
+        capture("evt_again", "o-1", 1000);
+        fx.resolutions.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, "user:ops-grace",
+                "refunded; customer flagged for review"));
+        Map<String, String> path = Map.of("customerId", "c-ada", "orderId", "o-1");
+
+        Reply customerOrder = invoke(function, Api.withPath("query-orders/get-order", path));
+        Reply customerHistory = invoke(function, Api.withPath("query-orders/get-order-history", path));
+        Reply adminOrder = invoke(function, Api.asAdmin(Api.withPath("query-orders/get-order", path)));
+        Reply adminHistory = invoke(function, Api.asAdmin(Api.withPath("query-orders/get-order-history", path)));
+
+        Map<String, Object> seenByCustomer = (Map<String, Object>) ((List<Map<String, Object>>)
+                customerOrder.json().get("paymentIssues")).get(0).get("resolution");
+        assertEquals("staff", seenByCustomer.get("by"), customerOrder.response().getBody());
+        assertFalse(seenByCustomer.containsKey("note"));
+        Map<String, Object> resolvedForCustomer = ((List<Map<String, Object>>) customerHistory.json().get("events")).get(0);
+        assertEquals("PaymentIssueResolved", resolvedForCustomer.get("type"));
+        assertEquals("staff", resolvedForCustomer.get("by"));
+        assertEquals(Map.of("paymentEventId", "evt_again", "kind", "DUPLICATE_CAPTURE"), resolvedForCustomer.get("data"));
+        assertFalse(customerOrder.response().getBody().contains("ops-grace") || customerHistory.response().getBody()
+                .contains("flagged"), "nothing of the staff's reaches the customer");
+
+        Map<String, Object> seenByAdmin = (Map<String, Object>) ((List<Map<String, Object>>)
+                adminOrder.json().get("paymentIssues")).get(0).get("resolution");
+        assertEquals("user:ops-grace", seenByAdmin.get("by"));
+        assertEquals("refunded; customer flagged for review", seenByAdmin.get("note"));
+        Map<String, Object> resolvedForAdmin = ((List<Map<String, Object>>) adminHistory.json().get("events")).get(0);
+        assertEquals("user:ops-grace", resolvedForAdmin.get("by"));
+        assertEquals("refunded; customer flagged for review", ((Map<String, Object>) resolvedForAdmin.get("data")).get("note"));
     }
 
     private static Map<String, Object> withoutAt(Map<String, Object> issue) {
