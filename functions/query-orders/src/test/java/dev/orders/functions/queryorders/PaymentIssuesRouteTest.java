@@ -91,11 +91,7 @@ class PaymentIssuesRouteTest {
     @Test
     @SuppressWarnings("unchecked")
     void theOrderShowsItsMoneyAndItsIssuesWithTheirResolution() {
-        fx.createOrder("c-ada", "o-1", 1000);
-        capture("evt_pay", "o-1", 1000);
-        capture("evt_again", "o-1", 1000);
-        fx.resolutions.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, "admin:ann",
-                "second capture refunded in the provider's dashboard"));
+        paidTwiceAndResolvedBy("admin:ann", "second capture refunded in the provider's dashboard");
 
         Reply reply = invoke(function, Api.withPath("query-orders/get-order-by-id", Map.of("orderId", "o-1")));
 
@@ -112,11 +108,7 @@ class PaymentIssuesRouteTest {
     @Test
     @SuppressWarnings("unchecked")
     void aCustomerSeesThatAnIssueWasResolvedByStaffWithoutTheNoteOrWhoAdministratorsSeeBoth() {
-        fx.createOrder("c-ada", "o-1", 1000);
-        capture("evt_pay", "o-1", 1000);
-        capture("evt_again", "o-1", 1000);
-        fx.resolutions.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, "user:ops-grace",
-                "refunded; customer flagged for review"));
+        paidTwiceAndResolvedBy("user:ops-grace", "refunded; customer flagged for review");
         Map<String, String> path = Map.of("customerId", "c-ada", "orderId", "o-1");
 
         Reply customerOrder = invoke(function, Api.withPath("query-orders/get-order", path));
@@ -142,6 +134,14 @@ class PaymentIssuesRouteTest {
         Map<String, Object> resolvedForAdmin = ((List<Map<String, Object>>) adminHistory.json().get("events")).get(0);
         assertEquals("user:ops-grace", resolvedForAdmin.get("by"));
         assertEquals("refunded; customer flagged for review", ((Map<String, Object>) resolvedForAdmin.get("data")).get("note"));
+    }
+
+    /** c-ada's order o-1 of 1000, captured (evt_pay) and captured again (evt_again), the duplicate resolved. */
+    private void paidTwiceAndResolvedBy(String actor, String note) {
+        fx.createOrder("c-ada", "o-1", 1000);
+        capture("evt_pay", "o-1", 1000);
+        capture("evt_again", "o-1", 1000);
+        fx.resolutions.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, actor, note));
     }
 
     private static Map<String, Object> withoutAt(Map<String, Object> issue) {
