@@ -1,11 +1,13 @@
 package dev.orders.functions.publishevents;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
@@ -236,6 +238,22 @@ class PublishEventsFunctionTest {
         bus.accepted.forEach(PublishEventsFunctionTest::assertValid);
     }
 
+    /** EVENTS.md lets a version gain fields in data: a consumer validating with the schemas must take them. */
+    @Test
+    void theSchemasTakeAFieldAddedToAnEventsDataButNotOneMissing() throws IOException {
+        RecordingEventBridge bus = new RecordingEventBridge();
+        publish(new PublishEventsFunction(bus, "orders-bus", "order-service"), sampleEvent(Files.readString(
+                SampleEvents.repositoryRoot().resolve("events/publish-events/order-created-and-paid.json"))));
+        for (PutEventsRequestEntry entry : bus.accepted) {
+            ObjectNode detail = (ObjectNode) MAPPER.readTree(entry.detail());
+            ((ObjectNode) detail.get("data")).put("addedInALaterRelease", "x");
+            assertValid(entry.toBuilder().detail(detail.toString()).build());
+
+            ((ObjectNode) detail.get("data")).remove("currency");
+            assertFalse(schema(entry.detailType()).validate(detail).isEmpty(), entry.detailType() + " without currency");
+        }
+    }
+
     @Test
     void theSampleStreamEventIsPublishedThroughTheSdkOnTheBusItsEnvironmentNames(@TempDir Path dir) throws IOException {
         Path delivered = dir.resolve("events.jsonl");
@@ -318,13 +336,8 @@ class PublishEventsFunctionTest {
         throw new AssertionError("no record " + sequenceNumber + " in the batch");
     }
 
-    private static Path schemaFile(String type) {
-        return SampleEvents.repositoryRoot().resolve("docs/events").resolve(type + ".schema.json");
-    }
-
-    /** The entry's detail is valid against the schema of its detail-type (docs/events). */
-    private static void assertValid(PutEventsRequestEntry entry) {
-        JsonSchema schema = SCHEMAS.computeIfAbsent(entry.detailType(), type -> {
+    private static JsonSchema schema(String detailType) {
+        return SCHEMAS.computeIfAbsent(detailType, type -> {
             try {
                 return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                         .getSchema(Files.readString(schemaFile(type)));
@@ -332,8 +345,16 @@ class PublishEventsFunctionTest {
                 throw new AssertionError("no schema for " + type, e);
             }
         });
+    }
+
+    private static Path schemaFile(String type) {
+        return SampleEvents.repositoryRoot().resolve("docs/events").resolve(type + ".schema.json");
+    }
+
+    /** The entry's detail is valid against the schema of its detail-type (docs/events). */
+    private static void assertValid(PutEventsRequestEntry entry) {
         try {
-            Set<ValidationMessage> errors = schema.validate(MAPPER.readTree(entry.detail()));
+            Set<ValidationMessage> errors = schema(entry.detailType()).validate(MAPPER.readTree(entry.detail()));
             assertEquals(Set.of(), errors, entry.detailType() + " " + entry.detail());
         } catch (IOException e) {
             throw new AssertionError(e);
