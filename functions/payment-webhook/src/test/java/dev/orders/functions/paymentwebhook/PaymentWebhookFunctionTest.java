@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.application.payment.PaymentEventProcessor;
 import dev.orders.application.port.ProcessedRequest;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
@@ -18,7 +19,6 @@ import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
-import dev.orders.lambda.json.Json;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.HostileRequests;
@@ -26,9 +26,12 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.SecretsManagerStub;
 import dev.orders.lambda.aws.SecretSource;
 import dev.orders.lambda.aws.SecretsManagerStore;
+import dev.orders.lambda.json.Json;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.faults.BeforeTheFirstWrite;
 import dev.orders.testsupport.lambda.EmfOutput;
+import dev.orders.wiring.Services;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -363,6 +366,30 @@ class PaymentWebhookFunctionTest {
         APIGatewayV2HTTPEvent sample = SampleEvents.load(SAMPLE);
         assertEquals(null, sample.getRequestContext().getAuthorizer());
         assertAcknowledged(invoke(function, sample), "applied");
+    }
+
+    /**
+     * DynamoDB may commit a line addition between the webhook's read and its write (a local engine never
+     * does by itself): the capture is decided again on the order as it is now, and a capture of the old
+     * total no longer pays it but is recorded as an issue.
+     */
+    @Test
+    void aCaptureRacedByALineAdditionDoesNotPayTheOrderForItsOldTotal() {
+        Clock clock = Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC);
+        PaymentWebhookFunction raced = new PaymentWebhookFunction(Services.fromEnvironment(Api.environment(fx),
+                fx.testTable.newClient(new BeforeTheFirstWrite(() -> fx.lines.addItem(SAMPLE_CUSTOMER, SAMPLE_ORDER,
+                        new ItemRequest("BISCUITS-200G", 1), Optional.empty(), "customer:" + SAMPLE_CUSTOMER)))),
+                PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET)), clock);
+
+        Reply reply = invoke(raced, SampleEvents.load(SAMPLE));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals("payment-issue", reply.json().get("outcome"));
+        assertEquals("AMOUNT_MISMATCH", reply.json().get("issue"));
+        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        assertEquals(OrderStatus.CREATED, order.status());
+        assertEquals(0, order.capturedAmount());
+        assertEquals(SAMPLE_TOTAL + 349, order.total());
     }
 
     // ---- hostile input ------------------------------------------------------------------------
