@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public record OrderLines(OrderStore store, Clock clock) {
     /** A line priced from the catalogue, with the currency of its product and the order as read with it. */
-    public record PricedLine(NewItem item, String currency, Optional<Order> order) {
+    record PricedLine(NewItem item, String currency, Optional<Order> order) {
     }
 
     /** The outcome of an addition that carried a processed request: decided, or the request was processed before. */
