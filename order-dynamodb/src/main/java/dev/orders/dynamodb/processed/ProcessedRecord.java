@@ -7,16 +7,17 @@ import dev.orders.dynamodb.table.EntityType;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The record that one request was processed: an idempotency key of an order creation or a line
  * addition, an event of the payment provider. Made by {@link ProcessedRecords#record}; it stays live
  * until {@code expiresAt}, after which DynamoDB's TTL deletes it and the same request would be
- * processed again.
+ * processed again, or for good without one (no TTL attribute).
  */
 public record ProcessedRecord(Map<String, AttributeValue> key, EntityType type, Map<String, AttributeValue> attributes,
-                              Instant writtenAt, Instant expiresAt) {
+                              Instant writtenAt, Optional<Instant> expiresAt) {
     public ProcessedRecord {
         key = Map.copyOf(key);
         attributes = Map.copyOf(attributes);
@@ -26,7 +27,7 @@ public record ProcessedRecord(Map<String, AttributeValue> key, EntityType type, 
         Map<String, AttributeValue> item = new HashMap<>(attributes);
         item.putAll(key);
         item.put(EntityType.ATTRIBUTE, s(type));
-        item.put(ProcessedRecords.EXPIRES_AT, n(expiresAt.getEpochSecond()));
+        expiresAt.ifPresent(at -> item.put(ProcessedRecords.EXPIRES_AT, n(at.getEpochSecond())));
         return item;
     }
 }

@@ -1,6 +1,7 @@
 package dev.orders.dynamodb.payment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,10 +19,16 @@ import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.order.DynamoDbOrderStore;
+import dev.orders.dynamodb.order.ProcessedRequestCodec;
+import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,6 +46,34 @@ class PaymentMoneyTest {
     void setUp(TestTable table) {
         fx = new Fixture(table);
         fx.putProduct("TEA", 899);
+    }
+
+    /**
+     * Providers resend old events from their dashboards: a refund applied once stays applied once, however
+     * late it comes again. Only the record of an event that changed nothing expires.
+     */
+    @Test
+    void aRefundRedeliveredAYearLaterIsADuplicateAndAnEventThatChangedNothingIsForgotten() {
+        fx.createOrder("c-1", "o-1", 3399);
+        assertEquals(PaymentOutcome.APPLIED, capture("evt_pay", "o-1", 3399).outcome());
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_ref", "o-1", 1000).outcome());
+        PaymentEvent lateFailure = event("evt_failed", PaymentEventType.PAYMENT_FAILED, "o-1", 3399, "EUR");
+        assertEquals(PaymentOutcome.NOT_APPLICABLE, fx.payments.process(lateFailure).outcome());
+
+        Clock aYearLater = Clock.offset(fx.clock, Duration.ofDays(365));
+        ProcessedRecords records = new ProcessedRecords(fx.table, aYearLater);
+        PaymentEventProcessor processorThen = new PaymentEventProcessor(new DynamoDbOrderStore(fx.table, fx.reads,
+                fx.products, records, new ProcessedRequestCodec(records, aYearLater)), aYearLater);
+
+        assertEquals(PaymentOutcome.DUPLICATE, processorThen.process(
+                event("evt_ref", PaymentEventType.REFUND_SUCCEEDED, "o-1", 1000, "EUR")).outcome());
+        assertEquals(1000, header("o-1").refundedAmount());
+        assertEquals(PaymentOutcome.DUPLICATE, processorThen.process(
+                event("evt_pay", PaymentEventType.PAYMENT_SUCCEEDED, "o-1", 3399, "EUR")).outcome());
+        assertEquals(PaymentOutcome.NOT_APPLICABLE, processorThen.process(lateFailure).outcome(),
+                "the record of an event that changed nothing expired: it is decided again, and changes nothing");
+        assertFalse(fx.raw(Keys.webhookEventPk("evt_ref"), Keys.WEBHOOK_EVENT_SK).containsKey("expiresAt"));
+        assertTrue(fx.raw(Keys.webhookEventPk("evt_failed"), Keys.WEBHOOK_EVENT_SK).containsKey("expiresAt"));
     }
 
     private static PaymentEvent event(String id, PaymentEventType type, String orderId, long amount, String currency) {
