@@ -1,7 +1,6 @@
 package dev.orders.dynamodb.table;
 
 import dev.orders.application.port.WriteConflictException;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,5 @@
 package dev.orders.dynamodb.table;
 
-import dev.orders.application.port.WriteConflictException;
-
 import dev.orders.application.port.StoreFault;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.application.port.WriteConflictException;

@@ -1,8 +1,7 @@
 package dev.orders.dynamodb.table;
 
-import dev.orders.application.port.WriteConflictException;
 import dev.orders.application.RetryPause;
-
+import dev.orders.application.port.WriteConflictException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -11,10 +11,10 @@ import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.HttpRequest;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
-import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.http.request.JsonBody;
 import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;
+import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.wiring.Services;
 import java.util.List;
 
