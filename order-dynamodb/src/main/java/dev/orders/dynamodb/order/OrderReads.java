@@ -27,10 +27,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * customer's order, exactly as for a missing one.
  */
 public record OrderReads(OrdersTable table, CursorCodec cursors) implements OrderQueries {
-    public Optional<Order> findHeader(String customerId, String orderId) {
-        return findHeaderById(orderId).filter(order -> order.customerId().equals(customerId));
-    }
-
     /** For callers that know only the order id (payment webhooks, support tools). */
     public Optional<Order> findHeaderById(String orderId) {
         Ids.orderId(orderId);

@@ -17,7 +17,6 @@ import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.NewItem;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
-import dev.orders.core.order.OrderCreation;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
@@ -93,32 +92,40 @@ public final class Fixture {
         this.intake = new OrderIntake(store, clock);
         this.statusChanges = new StatusChanges(store, clock);
         this.lines = new OrderLines(store, clock);
-        this.lineIntake = new LineIntake(lines, store);
+        this.lineIntake = new LineIntake(lines);
         this.feeds = new OrderFeeds(table, cursors);
         this.issues = new PaymentIssues(table, cursors);
         this.resolutions = new PaymentIssueResolutions(store, clock);
         this.payments = new PaymentEventProcessor(store, clock);
     }
 
-    /** {@code order} written as priced, without the catalogue, with new line ids. */
-    public OrderCreation create(String orderId, NewOrder order, String actor) {
+    /** {@code order} placed under {@code orderId} with new line ids and written as priced: the store's answer. */
+    public OrderStore.Creation write(String orderId, NewOrder order, String actor) {
+        OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
+                clock.instant());
+        return store.create(placed, OrderEvent.created(placed, actor), Optional.empty());
+    }
+
+    /** {@code order} written as priced, without the catalogue, with new line ids: the order as created. */
+    public OrderAggregate create(String orderId, NewOrder order, String actor) {
         return create(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(), order, actor);
     }
 
-    /** {@code order} written as priced, without the catalogue, its lines under {@code itemIds}. */
-    public OrderCreation create(String orderId, List<String> itemIds, NewOrder order, String actor) {
+    /** {@code order} written as priced, without the catalogue, its lines under {@code itemIds}; fails unless created. */
+    public OrderAggregate create(String orderId, List<String> itemIds, NewOrder order, String actor) {
         OrderAggregate placed = order.place(orderId, itemIds, clock.instant());
-        return store.create(placed, OrderEvent.created(placed, actor), Optional.empty())
-                instanceof OrderStore.Creation.Created ? new OrderCreation.Created(placed)
-                : new OrderCreation.OrderIdTaken(orderId);
+        OrderStore.Creation creation = store.create(placed, OrderEvent.created(placed, actor), Optional.empty());
+        if (!(creation instanceof OrderStore.Creation.Created)) {
+            throw new IllegalStateException("order " + orderId + " was not created: " + creation);
+        }
+        return placed;
     }
 
     /** An order written as priced, without the catalogue: one line per price. */
     public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
         List<NewItem> items = java.util.Arrays.stream(unitPrices)
                 .mapToObj(price -> new NewItem("SKU-" + price, "Item " + price, 1, price)).toList();
-        OrderCreation outcome = create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
-        return ((OrderCreation.Created) outcome).aggregate();
+        return create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
     }
 
     /** A product for sale in EUR, named after its sku. */
@@ -141,9 +148,7 @@ public final class Fixture {
         NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
                 new NewItem("MUG-BLUE", "Blue mug", 2, 1250),
                 new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
-        OrderCreation outcome = create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order,
-                "customer:" + SAMPLE_CUSTOMER);
-        return ((OrderCreation.Created) outcome).aggregate();
+        return create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order, "customer:" + SAMPLE_CUSTOMER);
     }
 
     /**
