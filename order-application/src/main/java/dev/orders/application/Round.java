@@ -1,6 +1,8 @@
 package dev.orders.application;
 
 import dev.orders.application.port.OrderStore;
+import dev.orders.core.order.Decision;
+import java.util.Optional;
 
 /**
  * What one read-decide-write round came to: decided (refused, or committed), or raced, when what it read
@@ -22,13 +24,19 @@ public sealed interface Round<T> {
     }
 
     /**
-     * A commit without a processed request: {@code outcome} once it committed, raced when the root or one of
-     * its rows changed since the read.
+     * The round of {@code decision} by {@code actor}, with no processed request: the refusal, or the step
+     * written to {@code store} and its outcome once committed; raced when the root or one of its rows changed
+     * since the read.
      */
-    static <T> Round<T> committed(OrderStore.Commit commit, T outcome) {
+    static <T> Round<T> write(OrderStore store, Decision<T> decision, String actor) {
+        if (decision instanceof Decision.Refused<T> refused) {
+            return decided(refused.outcome());
+        }
+        Decision.Write<T> write = (Decision.Write<T>) decision;
+        OrderStore.Commit commit = store.commit(write.step(), actor, Optional.empty());
         if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
             throw new IllegalStateException("a commit without a processed request found one");
         }
-        return commit instanceof OrderStore.Commit.Committed ? decided(outcome) : raced();
+        return commit instanceof OrderStore.Commit.Committed ? decided(write.outcome()) : raced();
     }
 }

@@ -18,7 +18,7 @@ import java.util.Optional;
  * is written in the same transaction as the line, so a retry (after a lost answer, say) adds nothing
  * and is answered with the line the first request added, even when retries race.
  */
-public record LineIntake(OrderLines lines, OrderStore store) {
+public record LineIntake(OrderLines lines) {
     /** Outcome of an addition. */
     public sealed interface Result {
         /** The line was added, moving the order to {@code orderVersion}. */
@@ -89,7 +89,7 @@ public record LineIntake(OrderLines lines, OrderStore store) {
      * when the record is gone (expired since the write that found it).
      */
     private Round<Result> earlier(IdempotencyKey key, String orderId, ItemRequest request) {
-        Optional<OrderStore.KeyRecord> record = store.findKey(key);
+        Optional<OrderStore.KeyRecord> record = lines.store().findKey(key);
         if (record.isEmpty()) {
             return Round.raced();
         }

@@ -101,7 +101,7 @@ public record OrderLines(OrderStore store, Clock clock) {
     public ItemChangeOutcome removeItem(String customerId, String orderId, String itemId,
                                         Optional<Long> expectedVersion, String actor) {
         Ids.itemId(itemId);
-        return Rounds.untilDecided("line removal from order " + orderId, () -> decideAndCommit(
+        return Rounds.untilDecided("line removal from order " + orderId, () -> Round.write(store,
                 LineTransitions.remove(store.findAggregate(Ids.orderId(orderId)), customerId, itemId, expectedVersion,
                         now()), actor));
     }
@@ -116,16 +116,9 @@ public record OrderLines(OrderStore store, Clock clock) {
             return new ItemChangeOutcome.Forbidden(role, target);
         }
         Ids.itemId(itemId);
-        return Rounds.untilDecided("line status change in order " + orderId, () -> decideAndCommit(
+        return Rounds.untilDecided("line status change in order " + orderId, () -> Round.write(store,
                 LineTransitions.moveStatus(store.findAggregate(Ids.orderId(orderId)), customerId, itemId, target,
                         expectedVersion, now()), actor));
-    }
-
-    private Round<ItemChangeOutcome> decideAndCommit(Decision<ItemChangeOutcome> decision, String actor) {
-        if (decision instanceof Decision.Write<ItemChangeOutcome> write) {
-            return Round.committed(store.commit(write.step(), actor, Optional.empty()), write.outcome());
-        }
-        return Round.decided(((Decision.Refused<ItemChangeOutcome>) decision).outcome());
     }
 
     private Instant now() {

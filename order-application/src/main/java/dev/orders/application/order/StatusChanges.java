@@ -3,7 +3,6 @@ package dev.orders.application.order;
 import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
-import dev.orders.core.order.Decision;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
@@ -29,11 +28,8 @@ public record StatusChanges(OrderStore store, Clock clock) {
             if (found.isEmpty()) {
                 return Round.decided(new StatusChangeOutcome.OrderNotFound());
             }
-            Decision<StatusChangeOutcome> decision = request.decide(found.get(), Timestamps.truncate(clock.instant()));
-            if (decision instanceof Decision.Write<StatusChangeOutcome> write) {
-                return Round.committed(store.commit(write.step(), request.actor(), Optional.empty()), write.outcome());
-            }
-            return Round.decided(((Decision.Refused<StatusChangeOutcome>) decision).outcome());
+            return Round.write(store, request.decide(found.get(), Timestamps.truncate(clock.instant())),
+                    request.actor());
         });
     }
 }

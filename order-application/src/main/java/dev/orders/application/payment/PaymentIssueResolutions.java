@@ -3,7 +3,6 @@ package dev.orders.application.payment;
 import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
-import dev.orders.core.order.Decision;
 import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.time.Timestamps;
@@ -23,12 +22,8 @@ public record PaymentIssueResolutions(OrderStore store, Clock clock) {
         }
         return Rounds.untilDecided("resolution of payment issue " + request.eventId(), () -> {
             OrderStore.IssueContext read = store.findIssue(request.orderId(), request.eventId());
-            Decision<PaymentIssueResolutionOutcome> decision = request.decide(read.order(), read.issue(),
-                    Timestamps.truncate(clock.instant()));
-            if (decision instanceof Decision.Write<PaymentIssueResolutionOutcome> write) {
-                return Round.committed(store.commit(write.step(), request.actor(), Optional.empty()), write.outcome());
-            }
-            return Round.decided(((Decision.Refused<PaymentIssueResolutionOutcome>) decision).outcome());
+            return Round.write(store, request.decide(read.order(), read.issue(), Timestamps.truncate(clock.instant())),
+                    request.actor());
         });
     }
 }

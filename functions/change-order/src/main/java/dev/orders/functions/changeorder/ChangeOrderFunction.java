@@ -5,6 +5,7 @@ import dev.orders.application.order.LineIntake;
 import dev.orders.application.order.OrderLines;
 import dev.orders.application.order.StatusChanges;
 import dev.orders.application.payment.PaymentIssueResolutions;
+import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.ItemStatus;
@@ -23,6 +24,7 @@ import dev.orders.http.request.OrderRequests;
 import dev.orders.http.view.OutcomeResponses;
 import dev.orders.lambda.metrics.ServiceMetrics;
 import dev.orders.wiring.Services;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -40,12 +42,12 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     public ChangeOrderFunction(Services services) {
-        this(new OrderLines(services.orders(), services.clock()), services);
+        this(services.orders(), services.clock(), services.storeFaults());
     }
 
-    private ChangeOrderFunction(OrderLines lines, Services services) {
-        this(lines, new LineIntake(lines, services.orders()), new StatusChanges(services.orders(), services.clock()),
-                new PaymentIssueResolutions(services.orders(), services.clock()), services.storeFaults());
+    private ChangeOrderFunction(OrderStore store, Clock clock, StoreFaults faults) {
+        this(new OrderLines(store, clock), new LineIntake(new OrderLines(store, clock)), new StatusChanges(store, clock),
+                new PaymentIssueResolutions(store, clock), faults);
     }
 
     private ChangeOrderFunction(OrderLines lines, LineIntake intake, StatusChanges writes, PaymentIssueResolutions issues,
