@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -30,7 +29,6 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
     static final String DATA_FILE = "dynoxide.db";
     private static final String INSTALLED_BINARY = "dynoxide/target/dynoxide/dynoxide";
     private static final int PORT_ATTEMPTS = 3;
-    private static final AtomicInteger INSTANCES = new AtomicInteger();
     /**
      * Dynoxide does not watch its parent, so a shell watches for it and then becomes the server ({@code exec}
      * keeps its pid). The shell's background job reads the pipe that is the child's stdin: the OS closes it
@@ -42,7 +40,7 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
     private final Path binary;
     private final Path dataDir;
     private final Duration startTimeout;
-    private final Path logFile;
+    private final ServerLog log;
     private int port;
     private volatile Process process;
     // The shell job watching stdin, as found once the server answered (see stopWatcher).
@@ -59,15 +57,15 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
         }
     }, "dynoxide-shutdown");
 
-    private DynoxideProcess(Path binary, LocalDynamoDb.Options options, Path logFile) {
+    private DynoxideProcess(Path binary, LocalDynamoDb.Options options, ServerLog log) {
         this.binary = binary;
         this.dataDir = options.dataDir();
         this.startTimeout = options.startTimeout();
-        this.logFile = logFile;
+        this.log = log;
     }
 
     static DynoxideProcess start(LocalDynamoDb.Options options) {
-        DynoxideProcess server = new DynoxideProcess(locateBinary(), options, newLogFile());
+        DynoxideProcess server = new DynoxideProcess(locateBinary(), options, ServerLog.create());
         // Registered once for the server's lifetime; covers every process stop()/start() creates.
         Runtime.getRuntime().addShutdownHook(server.shutdownHook);
         // A free port can be taken by someone else between our probe and the child's bind: retry.
@@ -193,10 +191,10 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
 
     private synchronized void launch() {
         List<String> command = command();
-        long logStart = logSize(); // the log is appended to; only this launch's output matters below
+        long logStart = log.size(); // the log is appended to; only this launch's output matters below
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.file().toFile()));
         try {
             process = builder.start();
         } catch (IOException e) {
@@ -207,18 +205,18 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
             awaitReady(process);
         } catch (IllegalStateException e) {
             stop();
-            String tail = logTail(logStart);
+            String tail = log.tail(logStart);
             if (tail.contains("already in use")) {
                 throw new PortTakenException(tail.strip(), e);
             }
-            throw new IllegalStateException(e.getMessage() + "; its output (" + logFile + "):\n" + tail, e.getCause());
+            throw new IllegalStateException(e.getMessage() + "; its output (" + log.file() + "):\n" + tail, e.getCause());
         }
         watcher = process.toHandle().descendants().toList();
         Process started = process;
         started.onExit().thenAccept(exited -> {
             if (!stopping && started == process) {
                 Log.LOCAL_DYNAMODB.line("Dynoxide (pid " + exited.pid() + ", " + endpoint() + ") exited by itself with code "
-                        + exited.exitValue() + " while in use; every request to it fails from now on. Its output: " + logFile);
+                        + exited.exitValue() + " while in use; every request to it fails from now on. Its output: " + log.file());
             }
         });
     }
@@ -268,36 +266,6 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
             }
             throw new IllegalStateException("Dynoxide at " + endpoint() + " did not answer within " + startTimeout, last);
         }
-    }
-
-    private long logSize() {
-        try {
-            return Files.exists(logFile) ? Files.size(logFile) : 0;
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private String logTail(long from) {
-        try {
-            byte[] all = Files.readAllBytes(logFile);
-            int start = (int) Math.min(from, all.length);
-            List<String> lines = new String(all, start, all.length - start, StandardCharsets.UTF_8).lines().toList();
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException e) {
-            return "(no output: " + e + ")";
-        }
-    }
-
-    /** Under the module's target/ when run by Maven (so it is cleaned), else the temp dir. */
-    private static Path newLogFile() {
-        Path dir = Files.isDirectory(Path.of("target")) ? Path.of("target", "dynoxide-logs") : Path.of(System.getProperty("java.io.tmpdir"));
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return dir.resolve("dynoxide-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet() + ".log").toAbsolutePath();
     }
 
     private static final class PortTakenException extends RuntimeException {
