@@ -1,11 +1,12 @@
 package dev.orders.core.order;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * The order root (header): what the lifecycle moves, the money the payment provider captured and refunded
- * (minor units of {@code currency}), and how many of its lines are in each status; a feed lists its
- * {@link OrderSummary}.
+ * (minor units of {@code currency}) and the provider's payment it was paid by, and how many of its lines
+ * are in each status; a feed lists its {@link OrderSummary}.
  */
 public record Order(
         String orderId,
@@ -18,7 +19,15 @@ public record Order(
         long refundedAmount,
         LineStatuses lines,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        Optional<String> paymentId) {
+
+    /** An order the payment provider has not paid (yet): every new order. */
+    public Order(String orderId, String customerId, OrderStatus status, long version, long total, String currency,
+                 long capturedAmount, long refundedAmount, LineStatuses lines, Instant createdAt, Instant updatedAt) {
+        this(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount, lines, createdAt,
+                updatedAt, Optional.empty());
+    }
 
     public int itemCount() {
         return lines.total();
@@ -35,12 +44,23 @@ public record Order(
      */
     public Order next(OrderStatus status, long capturedAmount, long refundedAmount, Instant at) {
         return new Order(orderId, customerId, status, version + 1, total, currency, capturedAmount, refundedAmount,
-                lines, createdAt, at);
+                lines, createdAt, at, paymentId);
+    }
+
+    /** This root, paid by the provider's payment {@code paymentId}: the one its refunds name. */
+    public Order paidBy(String paymentId) {
+        return new Order(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount,
+                lines, createdAt, updatedAt, Optional.of(paymentId));
+    }
+
+    /** Whether the provider's {@code paymentId} is the payment this order was paid by. */
+    public boolean isPaidBy(String paymentId) {
+        return this.paymentId.filter(paymentId::equals).isPresent();
     }
 
     /** The root after one change of its lines: the next version with {@code total} and {@code lines}, changed at {@code at}. */
     public Order withLines(long total, LineStatuses lines, Instant at) {
         return new Order(orderId, customerId, status, version + 1, total, currency, capturedAmount, refundedAmount,
-                lines, createdAt, at);
+                lines, createdAt, at, paymentId);
     }
 }

@@ -65,7 +65,7 @@ public sealed interface OrderChange {
                               Optional<String> paymentEventId) implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            return withCause(statusMove(from, to), paymentEventId, reason);
+            return withCause(statusMove(from, to), paymentEventId, Optional.empty(), reason);
         }
     }
 
@@ -83,14 +83,15 @@ public sealed interface OrderChange {
     }
 
     /**
-     * The order's total captured, moving it to PAID: by the payment provider (its event's id), or by an
-     * administrator who records a payment taken elsewhere (with a reason).
+     * The order's total captured, moving it to PAID: by the payment provider (its event's id and its
+     * payment's), or by an administrator who records a payment taken elsewhere (with a reason).
      */
     record PaymentCaptured(OrderStatus from, OrderStatus to, long amount, String currency,
-                           Optional<String> paymentEventId, Optional<String> reason) implements OrderChange {
+                           Optional<String> paymentEventId, Optional<String> paymentId, Optional<String> reason)
+            implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            return withCause(moneyMove(from, to, amount, currency), paymentEventId, reason);
+            return withCause(moneyMove(from, to, amount, currency), paymentEventId, paymentId, reason);
         }
     }
 
@@ -99,25 +100,50 @@ public sealed interface OrderChange {
      * REFUNDED ({@code to}) once everything captured is refunded, and stays where it was before that.
      */
     record RefundRecorded(OrderStatus from, OrderStatus to, long amount, String currency, long refundedAmount,
-                          Optional<String> paymentEventId, Optional<String> reason) implements OrderChange {
+                          Optional<String> paymentEventId, Optional<String> paymentId, Optional<String> reason)
+            implements OrderChange {
         @Override
         public Map<String, Object> data() {
             Map<String, Object> data = moneyMove(from, to, amount, currency);
             data.put("refundedAmount", refundedAmount);
-            return withCause(data, paymentEventId, reason);
+            return withCause(data, paymentEventId, paymentId, reason);
         }
     }
 
-    /** A provider's event the order could not take, recorded for an administrator to resolve. */
-    record PaymentIssueRecorded(String paymentEventId, PaymentIssueKind kind, long amount, String currency)
-            implements OrderChange {
+    /**
+     * A provider's event the order could not take, recorded for an administrator to resolve; the payment it
+     * names is absent only from events recorded before payments were named.
+     */
+    record PaymentIssueRecorded(String paymentEventId, PaymentIssueKind kind, Optional<String> paymentId, long amount,
+                                String currency) implements OrderChange {
         @Override
         public Map<String, Object> data() {
             Map<String, Object> data = new LinkedHashMap<>();
             data.put("paymentEventId", paymentEventId);
             data.put("kind", kind.name());
+            paymentId.ifPresent(id -> data.put("paymentId", id));
             data.put("amount", amount);
             data.put("currency", currency);
+            return data;
+        }
+    }
+
+    /**
+     * A refund of the payment an issue holds (the issue recorded for the provider's event {@code issueEventId}),
+     * making {@code refundedAmount} of it refunded in all; the order's own amounts and status do not move. The
+     * issue is settled once {@code refundedAmount} reaches the amount its {@link PaymentIssueRecorded} moved.
+     */
+    record PaymentIssueRefunded(String paymentEventId, String issueEventId, String paymentId, long amount,
+                                String currency, long refundedAmount) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("paymentEventId", paymentEventId);
+            data.put("issueEventId", issueEventId);
+            data.put("paymentId", paymentId);
+            data.put("amount", amount);
+            data.put("currency", currency);
+            data.put("refundedAmount", refundedAmount);
             return data;
         }
     }
@@ -150,12 +176,16 @@ public sealed interface OrderChange {
                     d.enumValue("from", ItemStatus.class), d.enumValue("to", ItemStatus.class));
             case "PaymentCaptured" -> new PaymentCaptured(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
-                    d.optionalString("paymentEventId"), d.optionalString("reason"));
+                    d.optionalString("paymentEventId"), d.optionalString("paymentId"), d.optionalString("reason"));
             case "RefundRecorded" -> new RefundRecorded(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
-                    d.number("refundedAmount"), d.optionalString("paymentEventId"), d.optionalString("reason"));
+                    d.number("refundedAmount"), d.optionalString("paymentEventId"), d.optionalString("paymentId"),
+                    d.optionalString("reason"));
             case "PaymentIssueRecorded" -> new PaymentIssueRecorded(d.string("paymentEventId"),
-                    d.enumValue("kind", PaymentIssueKind.class), d.number("amount"), d.string("currency"));
+                    d.enumValue("kind", PaymentIssueKind.class), d.optionalString("paymentId"), d.number("amount"),
+                    d.string("currency"));
+            case "PaymentIssueRefunded" -> new PaymentIssueRefunded(d.string("paymentEventId"), d.string("issueEventId"),
+                    d.string("paymentId"), d.number("amount"), d.string("currency"), d.number("refundedAmount"));
             case "PaymentIssueResolved" -> new PaymentIssueResolved(d.string("paymentEventId"),
                     d.enumValue("kind", PaymentIssueKind.class), d.string("note"));
             default -> throw new IllegalArgumentException("unknown order event type " + type);
@@ -177,8 +207,9 @@ public sealed interface OrderChange {
     }
 
     private static Map<String, Object> withCause(Map<String, Object> data, Optional<String> paymentEventId,
-                                                 Optional<String> reason) {
+                                                 Optional<String> paymentId, Optional<String> reason) {
         paymentEventId.ifPresent(id -> data.put("paymentEventId", id));
+        paymentId.ifPresent(id -> data.put("paymentId", id));
         reason.ifPresent(text -> data.put("reason", text));
         return data;
     }

@@ -11,6 +11,10 @@ public enum PaymentIssueKind {
     CAPTURE_AFTER_CANCEL,
     /** A second capture (another provider event) for an order already paid. */
     DUPLICATE_CAPTURE,
-    /** A refund above what was captured and not yet refunded. */
-    OVER_REFUND
+    /** A refund above what was captured and not yet refunded (of the order's payment, or of an issue's). */
+    OVER_REFUND,
+    /** A refund of a payment that is neither the order's nor one recorded in an issue of it. */
+    UNMATCHED_REFUND,
+    /** A capture or refund naming an order that does not exist. */
+    UNKNOWN_ORDER
 }

@@ -2,6 +2,7 @@ package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** A request of {@code role} to resolve the payment issue of the provider's event {@code eventId} on an order. */
@@ -22,22 +23,29 @@ public record PaymentIssueResolution(String orderId, String eventId, Role role, 
 
     /**
      * The resolution of the issue on the order as read (one read of both), at {@code at}: one version of
-     * the order, with its event, and the issue resolved on the condition that it is still open.
+     * the order, with its event, and the issue resolved on the condition that it is still open. The issue of
+     * an order id that names no order is resolved alone, while no order has that id.
      */
     public Decision<PaymentIssueResolutionOutcome> decide(Optional<Order> order, Optional<PaymentIssue> issue,
                                                           Instant at) {
-        if (order.isEmpty() || issue.isEmpty()) {
+        if (issue.isEmpty()) {
             return new Decision.Refused<>(new PaymentIssueResolutionOutcome.NotFound());
         }
         if (!issue.get().isOpen()) {
             return new Decision.Refused<>(new PaymentIssueResolutionOutcome.AlreadyResolved(issue.get()));
         }
-        Order current = order.get();
         PaymentIssue resolved = issue.get().resolved(new PaymentIssue.Resolution(at, actor, note));
+        RowChange row = new RowChange.IssueResolved(resolved);
+        if (order.isEmpty()) {
+            return new Decision.WriteWithoutOrder<>(new UnknownOrderRows(orderId, List.of(row)),
+                    new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.empty()));
+        }
+        Order current = order.get();
         OrderStep step = OrderStep.of(current,
                 current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
                 new OrderChange.PaymentIssueResolved(eventId, resolved.kind(), note))
-                .with(new RowChange.IssueResolved(resolved));
-        return new Decision.Write<>(step, new PaymentIssueResolutionOutcome.Resolved(resolved, step.lastEvent(actor)));
+                .with(row);
+        return new Decision.Write<>(step,
+                new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.of(step.lastEvent(actor))));
     }
 }

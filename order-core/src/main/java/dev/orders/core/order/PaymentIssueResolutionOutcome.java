@@ -1,12 +1,14 @@
 package dev.orders.core.order;
 
+import java.util.Optional;
+
 /** Outcome of a request to resolve a payment issue. */
 public sealed interface PaymentIssueResolutionOutcome {
-    /** The issue as it is now, resolved, and the order's event that records it. */
-    record Resolved(PaymentIssue issue, OrderEvent event) implements PaymentIssueResolutionOutcome {
+    /** The issue as it is now, resolved, and the order's event that records it (none where no order has the id). */
+    record Resolved(PaymentIssue issue, Optional<OrderEvent> event) implements PaymentIssueResolutionOutcome {
     }
 
-    /** Someone resolved it first; nothing was written. */
+    /** Someone resolved it first, or refunds settled it; nothing was written. */
     record AlreadyResolved(PaymentIssue issue) implements PaymentIssueResolutionOutcome {
     }
 

@@ -21,6 +21,13 @@ public sealed interface RowChange {
     record IssueOpened(PaymentIssue issue) implements RowChange {
     }
 
+    /**
+     * More of the payment an issue holds refunded, from {@code before} to {@code after}; it must still have
+     * {@code before}'s refunded amount. An issue this settles leaves the open queue.
+     */
+    record IssueRefunded(PaymentIssue before, PaymentIssue after) implements RowChange {
+    }
+
     /** A payment issue resolved ({@code resolved} holds the resolution); it must still be open. */
     record IssueResolved(PaymentIssue resolved) implements RowChange {
     }

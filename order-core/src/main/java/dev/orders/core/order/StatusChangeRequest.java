@@ -73,12 +73,12 @@ public record StatusChangeRequest(
         if (target == OrderStatus.PAID) {
             return OrderStep.of(current, current.next(target, current.total(), current.refundedAmount(), at),
                     new OrderChange.PaymentCaptured(from, target, current.total(), current.currency(), Optional.empty(),
-                            reason));
+                            Optional.empty(), reason));
         }
         if (target == OrderStatus.REFUNDED) {
             return OrderStep.of(current, current.next(target, current.capturedAmount(), current.capturedAmount(), at),
                     new OrderChange.RefundRecorded(from, target, current.refundable(), current.currency(),
-                            current.capturedAmount(), Optional.empty(), reason));
+                            current.capturedAmount(), Optional.empty(), Optional.empty(), reason));
         }
         return OrderStep.of(current, current.next(target, current.capturedAmount(), current.refundedAmount(), at),
                 new OrderChange.OrderStatusChanged(from, target, reason, Optional.empty()));

@@ -7,12 +7,16 @@ import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.order.RowChange;
+import dev.orders.core.order.UnknownOrderRows;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * What a payment event means for an order, decided in the pure core from the event and the order read.
- * Money the provider moved is never dropped: what the order cannot take becomes a payment issue on it.
+ * What a payment event means for an order, decided in the pure core from the event and what the order's
+ * partition holds. Money the provider moved is never dropped: what the order cannot take becomes a payment
+ * issue, on the order or, where no order has the id, in that id's partition. A refund applies to the payment
+ * it names: the order's own, or one an issue holds.
  */
 public sealed interface PaymentDecision {
     /** The order takes the event: one step, written only if the order is still as read. */
@@ -23,36 +27,66 @@ public sealed interface PaymentDecision {
     record RecordIssue(PaymentIssue issue, OrderStep step) implements PaymentDecision {
     }
 
-    /** Nothing to change or record on an order; the event is acknowledged with {@code outcome}. */
+    /**
+     * No order has the event's id: {@code rows} record the money in that id's partition (a new issue, or a
+     * refund of the payment an issue there holds), answered with {@code outcome} and the issue's kind if new.
+     */
+    record RecordWithoutOrder(UnknownOrderRows rows, PaymentOutcome outcome, Optional<PaymentIssueKind> issue)
+            implements PaymentDecision {
+    }
+
+    /** Nothing to change or record; the event is acknowledged with {@code outcome}. */
     record Acknowledge(PaymentOutcome outcome) implements PaymentDecision {
     }
 
-    /** The decision for {@code event} on the order as read (empty: no such order), at {@code at}. */
-    static PaymentDecision decide(PaymentEvent event, Optional<Order> order, Instant at) {
-        if (order.isEmpty()) {
-            return new Acknowledge(PaymentOutcome.ORDER_NOT_FOUND);
+    /** The decision for {@code event} on what its order's partition holds, at {@code at}. */
+    static PaymentDecision decide(PaymentEvent event, PaymentRecords records, Instant at) {
+        Optional<Order> order = records.order();
+        if (records.hasIssueOf(event.id())) {
+            // Its issue is the record that it was processed, whatever became of the processed record.
+            return new Acknowledge(PaymentOutcome.DUPLICATE);
         }
-        return switch (event.type()) {
-            case PAYMENT_SUCCEEDED -> capture(event, order.get(), at);
-            case PAYMENT_FAILED -> failure(event, order.get(), at);
-            case REFUND_SUCCEEDED -> refund(event, order.get(), at);
-        };
+        if (event.type() == PaymentEventType.PAYMENT_FAILED) {
+            return order.isEmpty() ? new Acknowledge(PaymentOutcome.ORDER_NOT_FOUND) : failure(event, order.get(), at);
+        }
+        String paymentId = event.paymentId().orElseThrow();
+        if (event.type() == PaymentEventType.PAYMENT_SUCCEEDED) {
+            if (records.hasCaptureOf(paymentId)) {
+                // Another event of a payment already taken: the same money, told again.
+                return new Acknowledge(PaymentOutcome.DUPLICATE);
+            }
+            return order.isEmpty() ? issue(PaymentIssueKind.UNKNOWN_ORDER, PaymentIssue.Direction.CAPTURE, event, records, at)
+                    : capture(event, records, at);
+        }
+        if (order.isPresent() && order.get().isPaidBy(paymentId)) {
+            return refundOfOrder(event, records, at);
+        }
+        Optional<PaymentIssue> holder = records.issueHoldingCaptureOf(paymentId);
+        if (holder.isPresent()) {
+            return refundOfIssue(event, holder.get(), records, at);
+        }
+        return issue(order.isEmpty() ? PaymentIssueKind.UNKNOWN_ORDER : PaymentIssueKind.UNMATCHED_REFUND,
+                PaymentIssue.Direction.REFUND, event, records, at);
     }
 
     /** A capture pays the order only for its exact total, and only once, before it is cancelled. */
-    private static PaymentDecision capture(PaymentEvent event, Order current, Instant at) {
+    private static PaymentDecision capture(PaymentEvent event, PaymentRecords records, Instant at) {
+        Order current = records.order().orElseThrow();
+        PaymentIssue.Direction capture = PaymentIssue.Direction.CAPTURE;
         if (current.status() == OrderStatus.CANCELLED) {
-            return issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL, event, current, at);
+            return issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL, capture, event, records, at);
         }
         if (!current.status().canMoveTo(OrderStatus.PAID)) {
-            return issue(PaymentIssueKind.DUPLICATE_CAPTURE, event, current, at);
+            return issue(PaymentIssueKind.DUPLICATE_CAPTURE, capture, event, records, at);
         }
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
-            return issue(PaymentIssueKind.AMOUNT_MISMATCH, event, current, at);
+            return issue(PaymentIssueKind.AMOUNT_MISMATCH, capture, event, records, at);
         }
-        return new Apply(OrderStep.of(current, current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at),
-                new OrderChange.PaymentCaptured(current.status(), OrderStatus.PAID, event.amount(), event.currency(),
-                        Optional.of(event.id()), Optional.empty())));
+        Order paid = current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at)
+                .paidBy(event.paymentId().orElseThrow());
+        return new Apply(OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(),
+                OrderStatus.PAID, event.amount(), event.currency(), Optional.of(event.id()), event.paymentId(),
+                Optional.empty())));
     }
 
     /** A failed attempt moved no money: it only matters to an order nobody has started paying for yet. */
@@ -67,34 +101,78 @@ public sealed interface PaymentDecision {
     }
 
     /**
-     * Refunds accumulate up to what was captured; the one that completes it moves the order to
-     * REFUNDED. A refund in another currency, or above what is left, is an issue.
+     * Refunds of the order's payment accumulate up to what was captured; the one that completes it moves
+     * the order to REFUNDED. A refund in another currency, or above what is left, is an issue.
      */
-    private static PaymentDecision refund(PaymentEvent event, Order current, Instant at) {
-        if (!event.currency().equals(current.currency())) {
-            return issue(PaymentIssueKind.AMOUNT_MISMATCH, event, current, at);
-        }
-        if (event.amount() > current.refundable()) {
-            return issue(PaymentIssueKind.OVER_REFUND, event, current, at);
-        }
-        if (event.amount() == 0) {
-            return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
+    private static PaymentDecision refundOfOrder(PaymentEvent event, PaymentRecords records, Instant at) {
+        Order current = records.order().orElseThrow();
+        Optional<PaymentDecision> refused = refusedRefund(event, current.currency(), current.refundable(), records, at);
+        if (refused.isPresent()) {
+            return refused.get();
         }
         long refunded = current.refundedAmount() + event.amount();
         OrderStatus to = refunded == current.capturedAmount() && current.status().canMoveTo(OrderStatus.REFUNDED)
                 ? OrderStatus.REFUNDED : current.status();
         return new Apply(OrderStep.of(current, current.next(to, current.capturedAmount(), refunded, at),
                 new OrderChange.RefundRecorded(current.status(), to, event.amount(), event.currency(), refunded,
-                        Optional.of(event.id()), Optional.empty())));
+                        Optional.of(event.id()), event.paymentId(), Optional.empty())));
     }
 
-    /** An issue of {@code kind}, open, recorded by one version of the order that changes nothing else. */
-    private static PaymentDecision issue(PaymentIssueKind kind, PaymentEvent event, Order current, Instant at) {
-        PaymentIssue issue = new PaymentIssue(current.orderId(), current.customerId(), event.id(), kind, event.amount(),
-                event.currency(), at, Optional.empty());
+    /**
+     * A refund of the payment an issue holds is recorded on that issue, up to what it holds: the order's status
+     * and amounts do not move. The refund that returns all of it settles the issue.
+     */
+    private static PaymentDecision refundOfIssue(PaymentEvent event, PaymentIssue holder, PaymentRecords records,
+                                                 Instant at) {
+        Optional<PaymentDecision> refused = refusedRefund(event, holder.currency(), holder.refundable(), records, at);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        PaymentIssue after = holder.refunded(event.amount());
+        RowChange row = new RowChange.IssueRefunded(holder, after);
+        if (records.order().isEmpty()) {
+            return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), List.of(row)), PaymentOutcome.APPLIED,
+                    Optional.empty());
+        }
+        Order current = records.order().get();
+        return new Apply(OrderStep.of(current,
+                current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
+                new OrderChange.PaymentIssueRefunded(event.id(), holder.eventId(), holder.paymentId(), event.amount(),
+                        event.currency(), after.refundedAmount())).with(row));
+    }
+
+    /** A refund of a payment in another currency, or above what is left of it, is an issue; a zero refund moves nothing. */
+    private static Optional<PaymentDecision> refusedRefund(PaymentEvent event, String currency, long refundable,
+                                                           PaymentRecords records, Instant at) {
+        PaymentIssue.Direction refund = PaymentIssue.Direction.REFUND;
+        if (!event.currency().equals(currency)) {
+            return Optional.of(issue(PaymentIssueKind.AMOUNT_MISMATCH, refund, event, records, at));
+        }
+        if (event.amount() > refundable) {
+            return Optional.of(issue(PaymentIssueKind.OVER_REFUND, refund, event, records, at));
+        }
+        return event.amount() == 0 ? Optional.of(new Acknowledge(PaymentOutcome.NOT_APPLICABLE)) : Optional.empty();
+    }
+
+    /**
+     * An issue of {@code kind}, open: on the order, by one version that changes nothing else, or alone in the
+     * partition of an order id that names no order.
+     */
+    private static PaymentDecision issue(PaymentIssueKind kind, PaymentIssue.Direction direction, PaymentEvent event,
+                                         PaymentRecords records, Instant at) {
+        Optional<Order> order = records.order();
+        PaymentIssue issue = PaymentIssue.open(event.orderId(), order.map(Order::customerId), event.id(), kind,
+                direction, event.paymentId().orElseThrow(), event.amount(), event.currency(), at);
+        RowChange row = new RowChange.IssueOpened(issue);
+        if (order.isEmpty()) {
+            return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), List.of(row)),
+                    PaymentOutcome.PAYMENT_ISSUE, Optional.of(kind));
+        }
+        Order current = order.get();
         return new RecordIssue(issue, OrderStep.of(current,
                 current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueRecorded(event.id(), kind, event.amount(), event.currency()))
-                .with(new RowChange.IssueOpened(issue)));
+                new OrderChange.PaymentIssueRecorded(event.id(), kind, event.paymentId(), event.amount(),
+                        event.currency()))
+                .with(row));
     }
 }

@@ -19,6 +19,11 @@ public enum PaymentEventType {
         return wireName;
     }
 
+    /** A capture or a refund: money the provider moved, so the event must name the provider's payment. */
+    public boolean movesMoney() {
+        return this != PAYMENT_FAILED;
+    }
+
     /** Empty for a type this service does not know: such events are acknowledged, not refused. */
     public static Optional<PaymentEventType> of(String wireName) {
         return Arrays.stream(values()).filter(type -> type.wireName.equals(wireName)).findFirst();

@@ -4,19 +4,19 @@ import java.util.Locale;
 
 /**
  * What became of a payment event. Every outcome is acknowledged (200) so the provider stops retrying;
- * APPLIED and PAYMENT_ISSUE changed the order, each with one event. The outcome is recorded with the
- * event id.
+ * APPLIED and PAYMENT_ISSUE recorded the money: on the order with one event, or in the partition of an order
+ * id that names no order. The outcome is recorded with the event id.
  */
 public enum PaymentOutcome {
     /** The order took the event (a capture, a refund, a failed attempt); its event names the provider's. */
     APPLIED,
     /** The order could not take the money the event moved: a payment issue is recorded on it. */
     PAYMENT_ISSUE,
-    /** This event id was processed before; nothing changed now. */
+    /** This event was processed before, or the payment it captured was taken already; nothing changed now. */
     DUPLICATE,
     /** The event moved no money and means nothing to the order as it is (a failed attempt after checkout). */
     NOT_APPLICABLE,
-    /** No order has the event's order id. */
+    /** No order has the id of a failed attempt, which moved no money (money for an unknown order is an issue). */
     ORDER_NOT_FOUND,
     /** A type this service does not act on: acknowledged before its data is read, and never recorded. */
     UNKNOWN_TYPE;

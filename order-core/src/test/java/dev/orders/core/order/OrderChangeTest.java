@@ -46,19 +46,27 @@ class OrderChangeTest {
                     new OrderChange.OrderLineStatusChanged("i-1", "MUG", ItemStatus.PENDING, ItemStatus.PICKED),
                     Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")},
                 new Object[] {new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399, "EUR",
-                        Optional.of("evt_1"), Optional.empty()),
+                        Optional.of("evt_1"), Optional.of("pay_1"), Optional.empty()),
                     Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "amount", 3399L, "currency", "EUR",
-                            "paymentEventId", "evt_1")},
+                            "paymentEventId", "evt_1", "paymentId", "pay_1")},
                 new Object[] {new OrderChange.PaymentCaptured(OrderStatus.CREATED, OrderStatus.PAID, 3399, "EUR",
-                        Optional.empty(), Optional.of("paid by bank transfer, ref 8841")),
+                        Optional.empty(), Optional.empty(), Optional.of("paid by bank transfer, ref 8841")),
                     Map.of("from", "CREATED", "to", "PAID", "amount", 3399L, "currency", "EUR",
                             "reason", "paid by bank transfer, ref 8841")},
                 new Object[] {new OrderChange.RefundRecorded(OrderStatus.FULFILLED, OrderStatus.FULFILLED, 1000, "EUR",
-                        1000, Optional.of("evt_2"), Optional.empty()),
+                        1000, Optional.of("evt_2"), Optional.of("pay_1"), Optional.empty()),
                     Map.of("from", "FULFILLED", "to", "FULFILLED", "amount", 1000L, "currency", "EUR",
-                            "refundedAmount", 1000L, "paymentEventId", "evt_2")},
-                new Object[] {new OrderChange.PaymentIssueRecorded("evt_3", PaymentIssueKind.OVER_REFUND, 5000, "EUR"),
-                    Map.of("paymentEventId", "evt_3", "kind", "OVER_REFUND", "amount", 5000L, "currency", "EUR")},
+                            "refundedAmount", 1000L, "paymentEventId", "evt_2", "paymentId", "pay_1")},
+                new Object[] {new OrderChange.PaymentIssueRecorded("evt_3", PaymentIssueKind.OVER_REFUND,
+                        Optional.of("pay_1"), 5000, "EUR"),
+                    Map.of("paymentEventId", "evt_3", "kind", "OVER_REFUND", "paymentId", "pay_1", "amount", 5000L,
+                            "currency", "EUR")},
+                new Object[] {new OrderChange.PaymentIssueRecorded("evt_0", PaymentIssueKind.DUPLICATE_CAPTURE,
+                        Optional.empty(), 5000, "EUR"),
+                    Map.of("paymentEventId", "evt_0", "kind", "DUPLICATE_CAPTURE", "amount", 5000L, "currency", "EUR")},
+                new Object[] {new OrderChange.PaymentIssueRefunded("evt_4", "evt_3", "pay_2", 1000, "EUR", 1500),
+                    Map.of("paymentEventId", "evt_4", "issueEventId", "evt_3", "paymentId", "pay_2", "amount", 1000L,
+                            "currency", "EUR", "refundedAmount", 1500L)},
                 new Object[] {new OrderChange.PaymentIssueResolved("evt_3", PaymentIssueKind.OVER_REFUND,
                         "refunded twice by the provider; reversed"),
                     Map.of("paymentEventId", "evt_3", "kind", "OVER_REFUND",
@@ -69,7 +77,7 @@ class OrderChangeTest {
     void theEventTypesAreExactlyThePublicOnes() {
         Set<String> types = Set.of("OrderCreated", "OrderLineAdded", "OrderLineRemoved", "OrderStatusChanged",
                 "OrderLineStatusChanged", "PaymentCaptured", "RefundRecorded", "PaymentIssueRecorded",
-                "PaymentIssueResolved");
+                "PaymentIssueRefunded", "PaymentIssueResolved");
 
         assertEquals(types, Arrays.stream(OrderChange.class.getPermittedSubclasses()).map(Class::getSimpleName)
                 .collect(Collectors.toSet()));

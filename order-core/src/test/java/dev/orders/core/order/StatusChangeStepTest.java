@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.orders.core.validation.ValidationException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +37,7 @@ class StatusChangeStepTest {
         OrderStep step = step(byAdministrator(OrderStatus.PAID), order(OrderStatus.AWAITING_PAYMENT, 0, 0), NOW);
 
         assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399, "EUR",
-                Optional.empty(), Optional.of("bank transfer, ref 8841")), only(step));
+                Optional.empty(), Optional.empty(), Optional.of("bank transfer, ref 8841")), only(step));
         assertEquals(3399, step.after().capturedAmount());
         assertEquals(6, step.after().version());
         assertEquals(NOW, step.after().updatedAt());
@@ -47,7 +48,7 @@ class StatusChangeStepTest {
         OrderStep step = step(byAdministrator(OrderStatus.REFUNDED), order(OrderStatus.FULFILLED, 3399, 1000), NOW);
 
         assertEquals(new OrderChange.RefundRecorded(OrderStatus.FULFILLED, OrderStatus.REFUNDED, 2399, "EUR", 3399,
-                Optional.empty(), Optional.of("bank transfer, ref 8841")), only(step));
+                Optional.empty(), Optional.empty(), Optional.of("bank transfer, ref 8841")), only(step));
         assertEquals(3399, step.after().refundedAmount());
         assertEquals(OrderStatus.REFUNDED, step.after().status());
     }
@@ -65,8 +66,8 @@ class StatusChangeStepTest {
     @Test
     void aResolutionIsOneVersionThatChangesNothingButTheIssue() {
         Order read = order(OrderStatus.PAID, 3399, 0);
-        PaymentIssue open = new PaymentIssue("o-1", "c-1", "evt_2", PaymentIssueKind.DUPLICATE_CAPTURE, 3399, "EUR", NOW,
-                Optional.empty());
+        PaymentIssue open = PaymentIssue.open("o-1", Optional.of("c-1"), "evt_2", PaymentIssueKind.DUPLICATE_CAPTURE,
+                PaymentIssue.Direction.CAPTURE, "pay_2", 3399, "EUR", NOW);
         PaymentIssueResolution resolution = new PaymentIssueResolution("o-1", "evt_2", Role.ADMINISTRATOR, "admin:ann",
                 " refunded in the dashboard ");
 
@@ -82,6 +83,26 @@ class StatusChangeStepTest {
                 "admin:ann", "x".repeat(PaymentIssue.MAX_NOTE_LENGTH + 1)));
         assertThrows(ValidationException.class, () -> new PaymentIssueResolution("o-1", "evt#2", Role.ADMINISTRATOR,
                 "admin:ann", "note"));
+    }
+
+    @Test
+    void theIssueOfAnOrderIdThatNamesNoOrderIsResolvedAloneAndASettledIssueIsNotResolvedAgain() {
+        PaymentIssue unknown = PaymentIssue.open("o-1", Optional.empty(), "evt_2", PaymentIssueKind.UNKNOWN_ORDER,
+                PaymentIssue.Direction.CAPTURE, "pay_2", 3399, "EUR", NOW);
+        PaymentIssueResolution resolution = new PaymentIssueResolution("o-1", "evt_2", Role.ADMINISTRATOR, "admin:ann",
+                "refunded in the dashboard");
+
+        Decision.WriteWithoutOrder<PaymentIssueResolutionOutcome> alone =
+                (Decision.WriteWithoutOrder<PaymentIssueResolutionOutcome>) resolution.decide(Optional.empty(),
+                        Optional.of(unknown), NOW);
+
+        PaymentIssue resolved = unknown.resolved(new PaymentIssue.Resolution(NOW, "admin:ann", "refunded in the dashboard"));
+        assertEquals(new UnknownOrderRows("o-1", List.of(new RowChange.IssueResolved(resolved))), alone.rows());
+        assertEquals(new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.empty()), alone.outcome());
+        assertEquals(new Decision.Refused<>(new PaymentIssueResolutionOutcome.AlreadyResolved(unknown.refunded(3399))),
+                resolution.decide(Optional.empty(), Optional.of(unknown.refunded(3399)), NOW));
+        assertEquals(new Decision.Refused<>(new PaymentIssueResolutionOutcome.NotFound()),
+                resolution.decide(Optional.of(order(OrderStatus.PAID, 3399, 0)), Optional.empty(), NOW));
     }
 
     @Test

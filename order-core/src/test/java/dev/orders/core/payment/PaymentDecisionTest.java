@@ -1,6 +1,7 @@
 package dev.orders.core.payment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,11 +14,14 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.order.Role;
+import dev.orders.core.order.RowChange;
 import dev.orders.core.payment.PaymentDecision.Acknowledge;
 import dev.orders.core.payment.PaymentDecision.Apply;
 import dev.orders.core.payment.PaymentDecision.RecordIssue;
+import dev.orders.core.payment.PaymentDecision.RecordWithoutOrder;
 import dev.orders.core.validation.ValidationException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -25,15 +29,27 @@ class PaymentDecisionTest {
     private static final PaymentEventType PAYMENT_SUCCEEDED = PaymentEventType.PAYMENT_SUCCEEDED;
     private static final Instant NOW = Instant.parse("2026-11-24T10:00:00Z");
 
+    /** The order's own payment: a paid order in these tests was paid by it. */
+    private static final String PAYMENT = "pay_1";
+
     private static PaymentEvent event(String type, long amount, String currency) {
-        return new PaymentEvent("evt_1", PaymentEventType.of(type).orElseThrow(), 1_795_348_800L, "o-1", amount,
-                currency);
+        return event(type, PAYMENT, amount, currency);
     }
 
-    /** An order of 3399 EUR at version 3 that has {@code captured} and {@code refunded} of it. */
+    private static PaymentEvent event(String type, String paymentId, long amount, String currency) {
+        return event("evt_1", type, paymentId, amount, currency);
+    }
+
+    private static PaymentEvent event(String id, String type, String paymentId, long amount, String currency) {
+        return new PaymentEvent(id, PaymentEventType.of(type).orElseThrow(), 1_795_348_800L, "o-1",
+                Optional.of(paymentId), amount, currency);
+    }
+
+    /** An order of 3399 EUR at version 3 that has {@code captured} and {@code refunded} of it, paid by {@link #PAYMENT} if captured. */
     private static Order order(OrderStatus status, long captured, long refunded) {
-        return new Order("o-1", "c-1", status, 3, 3399, "EUR", captured, refunded, LineStatuses.pending(2), Instant.EPOCH,
-                Instant.EPOCH);
+        Order order = new Order("o-1", "c-1", status, 3, 3399, "EUR", captured, refunded, LineStatuses.pending(2),
+                Instant.EPOCH, Instant.EPOCH);
+        return captured > 0 ? order.paidBy(PAYMENT) : order;
     }
 
     private static Order order(OrderStatus status) {
@@ -42,8 +58,19 @@ class PaymentDecisionTest {
         return order(status, paid ? 3399 : 0, status == OrderStatus.REFUNDED ? 3399 : 0);
     }
 
-    private static PaymentDecision decide(PaymentEvent event, Order order) {
-        return PaymentDecision.decide(event, Optional.of(order), NOW);
+    private static PaymentDecision decide(PaymentEvent event, Order order, PaymentIssue... issues) {
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(issues)), NOW);
+    }
+
+    private static PaymentDecision decideWithoutOrder(PaymentEvent event, PaymentIssue... issues) {
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.empty(), List.of(issues)), NOW);
+    }
+
+    /** An issue of a second capture {@code evt_2} of 3399 EUR in the provider's payment {@code pay_2}, {@code refunded} of it refunded. */
+    private static PaymentIssue duplicateCapture(long refunded, Optional<String> customerId) {
+        return new PaymentIssue("o-1", customerId, "evt_2",
+                customerId.isPresent() ? PaymentIssueKind.DUPLICATE_CAPTURE : PaymentIssueKind.UNKNOWN_ORDER,
+                PaymentIssue.Direction.CAPTURE, "pay_2", 3399, "EUR", refunded, Instant.EPOCH, Optional.empty());
     }
 
     private static PaymentIssueKind issueOf(PaymentDecision decision) {
@@ -65,8 +92,9 @@ class PaymentDecisionTest {
             assertEquals(3399, after.capturedAmount());
             assertEquals(4, after.version());
             assertEquals(NOW, after.updatedAt());
+            assertEquals(Optional.of(PAYMENT), after.paymentId());
             assertEquals(new OrderChange.PaymentCaptured(status, OrderStatus.PAID, 3399, "EUR", Optional.of("evt_1"),
-                    Optional.empty()), only(apply.step()));
+                    Optional.of(PAYMENT), Optional.empty()), only(apply.step()));
         }
     }
 
@@ -91,7 +119,7 @@ class PaymentDecisionTest {
         for (OrderStatus status : new OrderStatus[] {OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
                 OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED, OrderStatus.REFUNDED}) {
             assertEquals(PaymentIssueKind.DUPLICATE_CAPTURE,
-                    issueOf(decide(event("payment.succeeded", 3399, "EUR"), order(status))), status.name());
+                    issueOf(decide(event("payment.succeeded", "pay_2", 3399, "EUR"), order(status))), status.name());
         }
     }
 
@@ -99,11 +127,12 @@ class PaymentDecisionTest {
     void anIssueIsOneVersionOfTheOrderThatChangesNothingElse() {
         Order read = order(OrderStatus.PAID);
         RecordIssue recorded = assertInstanceOf(RecordIssue.class, decide(event("refund.succeeded", 5000, "EUR"), read));
-        assertEquals(new PaymentIssue("o-1", "c-1", "evt_1", PaymentIssueKind.OVER_REFUND, 5000, "EUR", NOW,
-                Optional.empty()), recorded.issue());
+        assertEquals(PaymentIssue.open("o-1", Optional.of("c-1"), "evt_1", PaymentIssueKind.OVER_REFUND,
+                PaymentIssue.Direction.REFUND, PAYMENT, 5000, "EUR", NOW), recorded.issue());
         assertEquals(read.next(read.status(), read.capturedAmount(), read.refundedAmount(), NOW), recorded.step().after());
-        assertEquals(new OrderChange.PaymentIssueRecorded("evt_1", PaymentIssueKind.OVER_REFUND, 5000, "EUR"),
-                only(recorded.step()));
+        assertEquals(new OrderChange.PaymentIssueRecorded("evt_1", PaymentIssueKind.OVER_REFUND, Optional.of(PAYMENT),
+                5000, "EUR"), only(recorded.step()));
+        assertEquals(List.of(new RowChange.IssueOpened(recorded.issue())), recorded.step().rows());
     }
 
     @Test
@@ -125,7 +154,7 @@ class PaymentDecisionTest {
         assertEquals(OrderStatus.IN_FULFILLMENT, first.step().after().status());
         assertEquals(1000, first.step().after().refundedAmount());
         assertEquals(new OrderChange.RefundRecorded(OrderStatus.IN_FULFILLMENT, OrderStatus.IN_FULFILLMENT, 1000, "EUR",
-                1000, Optional.of("evt_1"), Optional.empty()), only(first.step()));
+                1000, Optional.of("evt_1"), Optional.of(PAYMENT), Optional.empty()), only(first.step()));
 
         Apply last = assertInstanceOf(Apply.class, decide(event("refund.succeeded", 2399, "EUR"),
                 order(OrderStatus.IN_FULFILLMENT, 3399, 1000)));
@@ -140,8 +169,6 @@ class PaymentDecisionTest {
                 issueOf(decide(event("refund.succeeded", 2400, "EUR"), order(OrderStatus.PAID, 3399, 1000))));
         assertEquals(PaymentIssueKind.OVER_REFUND,
                 issueOf(decide(event("refund.succeeded", 1, "EUR"), order(OrderStatus.REFUNDED))));
-        assertEquals(PaymentIssueKind.OVER_REFUND,
-                issueOf(decide(event("refund.succeeded", 3399, "EUR"), order(OrderStatus.CREATED))));
         assertEquals(PaymentIssueKind.AMOUNT_MISMATCH,
                 issueOf(decide(event("refund.succeeded", 100, "USD"), order(OrderStatus.PAID))));
     }
@@ -166,18 +193,117 @@ class PaymentDecisionTest {
     }
 
     @Test
-    void missingOrdersAreAcknowledged() {
+    void aRefundOfAPaymentAnIssueHoldsIsRecordedOnTheIssueAndMovesNoMoneyOfTheOrder() {
+        Order read = order(OrderStatus.PAID);
+        PaymentIssue holder = duplicateCapture(0, Optional.of("c-1"));
+        Apply first = assertInstanceOf(Apply.class, decide(event("refund.succeeded", "pay_2", 1000, "EUR"), read, holder));
+        Order after = first.step().after();
+        assertEquals(read.next(OrderStatus.PAID, 3399, 0, NOW), after);
+        assertEquals(new OrderChange.PaymentIssueRefunded("evt_1", "evt_2", "pay_2", 1000, "EUR", 1000),
+                only(first.step()));
+        assertEquals(List.of(new RowChange.IssueRefunded(holder, holder.refunded(1000))), first.step().rows());
+        assertTrue(holder.refunded(1000).isOpen());
+
+        Apply last = assertInstanceOf(Apply.class, decide(event("refund.succeeded", "pay_2", 2399, "EUR"), read,
+                holder.refunded(1000)));
+        RowChange.IssueRefunded settled = (RowChange.IssueRefunded) last.step().rows().get(0);
+        assertTrue(settled.after().isSettled());
+        assertFalse(settled.after().isOpen());
+        assertEquals(OrderStatus.PAID, last.step().after().status());
+        assertEquals(0, last.step().after().refundedAmount());
+    }
+
+    @Test
+    void aRefundAboveWhatAnIssueHoldsIsAnOverRefundAndTheIssueKeepsItsMoney() {
+        PaymentIssue holder = duplicateCapture(3000, Optional.of("c-1"));
+        RecordIssue over = assertInstanceOf(RecordIssue.class,
+                decide(event("refund.succeeded", "pay_2", 400, "EUR"), order(OrderStatus.PAID), holder));
+        assertEquals(PaymentIssueKind.OVER_REFUND, over.issue().kind());
+        assertEquals("pay_2", over.issue().paymentId());
+        assertEquals(List.of(new RowChange.IssueOpened(over.issue())), over.step().rows());
+    }
+
+    @Test
+    void aRefundOfAPaymentNobodyKnowsIsAnUnmatchedRefund() {
+        assertEquals(PaymentIssueKind.UNMATCHED_REFUND,
+                issueOf(decide(event("refund.succeeded", "pay_elsewhere", 100, "EUR"), order(OrderStatus.PAID))));
+        assertEquals(PaymentIssueKind.UNMATCHED_REFUND,
+                issueOf(decide(event("refund.succeeded", PAYMENT, 3399, "EUR"), order(OrderStatus.CREATED))));
+        // An issue of a refund holds no money to refund.
+        PaymentIssue overRefund = PaymentIssue.open("o-1", Optional.of("c-1"), "evt_9", PaymentIssueKind.OVER_REFUND,
+                PaymentIssue.Direction.REFUND, "pay_9", 10, "EUR", Instant.EPOCH);
+        assertEquals(PaymentIssueKind.UNMATCHED_REFUND,
+                issueOf(decide(event("refund.succeeded", "pay_9", 10, "EUR"), order(OrderStatus.PAID), overRefund)));
+    }
+
+    @Test
+    void anotherEventOfAPaymentTakenAlreadyIsADuplicateNotASecondCapture() {
+        assertEquals(new Acknowledge(PaymentOutcome.DUPLICATE),
+                decide(event("evt_other", "payment.succeeded", PAYMENT, 3399, "EUR"), order(OrderStatus.PAID)));
+        assertEquals(new Acknowledge(PaymentOutcome.DUPLICATE), decide(event("payment.succeeded", "pay_2", 3399, "EUR"),
+                order(OrderStatus.PAID), duplicateCapture(0, Optional.of("c-1"))));
+    }
+
+    @Test
+    void anEventAnIssueWasRecordedForIsADuplicate() {
+        PaymentIssue recorded = duplicateCapture(0, Optional.of("c-1"));
+        assertEquals(new Acknowledge(PaymentOutcome.DUPLICATE),
+                decide(event("evt_2", "payment.succeeded", "pay_3", 3399, "EUR"), order(OrderStatus.PAID), recorded));
+    }
+
+    @Test
+    void moneyForAnOrderThatDoesNotExistIsAnUnknownOrderIssueWithoutAnOrderEvent() {
+        for (String type : new String[] {"payment.succeeded", "refund.succeeded"}) {
+            RecordWithoutOrder recorded = assertInstanceOf(RecordWithoutOrder.class,
+                    decideWithoutOrder(event(type, "pay_2", 3399, "EUR")));
+            assertEquals(PaymentOutcome.PAYMENT_ISSUE, recorded.outcome());
+            assertEquals(Optional.of(PaymentIssueKind.UNKNOWN_ORDER), recorded.issue());
+            assertEquals("o-1", recorded.rows().orderId());
+            PaymentIssue issue = ((RowChange.IssueOpened) recorded.rows().rows().get(0)).issue();
+            assertEquals(Optional.empty(), issue.customerId());
+            assertEquals(type.startsWith("payment") ? PaymentIssue.Direction.CAPTURE : PaymentIssue.Direction.REFUND,
+                    issue.direction());
+        }
+    }
+
+    @Test
+    void aRefundOfTheCaptureOfAnUnknownOrderIsRecordedOnItsIssue() {
+        PaymentIssue holder = duplicateCapture(0, Optional.empty());
+        RecordWithoutOrder refunded = assertInstanceOf(RecordWithoutOrder.class,
+                decideWithoutOrder(event("refund.succeeded", "pay_2", 3399, "EUR"), holder));
+        assertEquals(PaymentOutcome.APPLIED, refunded.outcome());
+        assertEquals(List.of(new RowChange.IssueRefunded(holder, holder.refunded(3399))), refunded.rows().rows());
+        assertEquals(new Acknowledge(PaymentOutcome.DUPLICATE),
+                decideWithoutOrder(event("payment.succeeded", "pay_2", 3399, "EUR"), holder));
+    }
+
+    @Test
+    void aFailedAttemptForAnOrderThatDoesNotExistIsAcknowledged() {
         assertEquals(new Acknowledge(PaymentOutcome.ORDER_NOT_FOUND),
-                PaymentDecision.decide(event("payment.succeeded", 3399, "EUR"), Optional.empty(), NOW));
+                decideWithoutOrder(event("payment.failed", 3399, "EUR")));
     }
 
     @Test
     void eventsWithUnsafeIdsOrBadFieldsAreRefused() {
-        assertThrows(ValidationException.class, () -> new PaymentEvent("evt#1", PAYMENT_SUCCEEDED, 1, "o-1", 1, "EUR"));
-        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", null, 1, "o-1", 1, "EUR"));
-        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, -1, "o-1", 1, "EUR"));
-        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "ORDER#o-1", 1, "EUR"));
-        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "o-1", -1, "EUR"));
-        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "o-1", 1, "eur"));
+        Optional<String> pay = Optional.of(PAYMENT);
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt#1", PAYMENT_SUCCEEDED, 1, "o-1", pay, 1, "EUR"));
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", null, 1, "o-1", pay, 1, "EUR"));
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, -1, "o-1", pay, 1, "EUR"));
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "ORDER#o-1", pay, 1, "EUR"));
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "o-1", pay, -1, "EUR"));
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "o-1", pay, 1, "eur"));
+        assertThrows(ValidationException.class, () -> new PaymentEvent("evt_1", PAYMENT_SUCCEEDED, 1, "o-1",
+                Optional.of("pay#1"), 1, "EUR"));
+    }
+
+    @Test
+    void capturesAndRefundsMustNameTheProvidersPaymentAndFailedAttemptsNeedNot() {
+        for (PaymentEventType type : new PaymentEventType[] {PAYMENT_SUCCEEDED, PaymentEventType.REFUND_SUCCEEDED}) {
+            ValidationException refused = assertThrows(ValidationException.class,
+                    () -> new PaymentEvent("evt_1", type, 1, "o-1", Optional.empty(), 1, "EUR"));
+            assertTrue(refused.getMessage().contains("data.paymentId"), refused.getMessage());
+        }
+        assertEquals(Optional.empty(), new PaymentEvent("evt_1", PaymentEventType.PAYMENT_FAILED, 1, "o-1",
+                Optional.empty(), 1, "EUR").paymentId());
     }
 }

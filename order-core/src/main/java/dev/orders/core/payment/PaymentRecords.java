@@ -1,0 +1,31 @@
+package dev.orders.core.payment;
+
+import dev.orders.core.order.Order;
+import dev.orders.core.order.PaymentIssue;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an order's partition holds about the provider's payments, read together: the order (empty: no order
+ * has the id) and the payment issues recorded there, which exist for an unknown order id too.
+ */
+public record PaymentRecords(Optional<Order> order, List<PaymentIssue> issues) {
+    public PaymentRecords {
+        issues = List.copyOf(issues);
+    }
+
+    /** The issue that holds money captured in {@code paymentId}: the one its refunds apply to. */
+    public Optional<PaymentIssue> issueHoldingCaptureOf(String paymentId) {
+        return issues.stream().filter(issue -> issue.holdsCaptureOf(paymentId)).findFirst();
+    }
+
+    /** Whether an issue was recorded for the provider's event {@code eventId}. */
+    public boolean hasIssueOf(String eventId) {
+        return issues.stream().anyMatch(issue -> issue.eventId().equals(eventId));
+    }
+
+    /** Whether a capture of {@code paymentId} was taken already: the order's payment, or one an issue holds. */
+    public boolean hasCaptureOf(String paymentId) {
+        return order.filter(o -> o.isPaidBy(paymentId)).isPresent() || issueHoldingCaptureOf(paymentId).isPresent();
+    }
+}
