@@ -24,19 +24,27 @@ public sealed interface Round<T> {
     }
 
     /**
-     * The round of {@code decision} by {@code actor}, with no processed request: the refusal, or the step
-     * written to {@code store} and its outcome once committed; raced when the root or one of its rows changed
+     * The round of {@code decision} by {@code actor}, with no processed request: the refusal, or what it
+     * writes to {@code store} and its outcome once committed; raced when the root or one of its rows changed
      * since the read.
      */
     static <T> Round<T> write(OrderStore store, Decision<T> decision, String actor) {
         if (decision instanceof Decision.Refused<T> refused) {
             return decided(refused.outcome());
         }
-        Decision.Write<T> write = (Decision.Write<T>) decision;
-        OrderStore.Commit commit = store.commit(write.step(), actor, Optional.empty());
+        OrderStore.Commit commit;
+        T outcome;
+        if (decision instanceof Decision.Write<T> write) {
+            commit = store.commit(write.step(), actor, Optional.empty());
+            outcome = write.outcome();
+        } else {
+            Decision.WriteWithoutOrder<T> write = (Decision.WriteWithoutOrder<T>) decision;
+            commit = store.commitWithoutOrder(write.rows(), Optional.empty());
+            outcome = write.outcome();
+        }
         if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
             throw new IllegalStateException("a commit without a processed request found one");
         }
-        return commit instanceof OrderStore.Commit.Committed ? decided(write.outcome()) : raced();
+        return commit instanceof OrderStore.Commit.Committed ? decided(outcome) : raced();
     }
 }

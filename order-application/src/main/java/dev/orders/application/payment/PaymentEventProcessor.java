@@ -4,12 +4,12 @@ import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
-import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.payment.PaymentDecision;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.time.Timestamps;
 import java.time.Clock;
 import java.util.Optional;
@@ -28,32 +28,40 @@ public record PaymentEventProcessor(OrderStore store, Clock clock) {
         return Rounds.untilDecided("payment event " + event.id(), () -> attempt(event));
     }
 
-    /** One read-decide-write round; raced when the order changed between the read and the write. */
+    /** One read-decide-write round; raced when what it read changed before the write. */
     private Round<PaymentReceipt> attempt(PaymentEvent event) {
-        Optional<Order> order = store.findRoot(event.orderId());
-        PaymentDecision decision = PaymentDecision.decide(event, order, Timestamps.truncate(clock.instant()));
+        PaymentRecords records = store.findPayments(event.orderId());
+        PaymentDecision decision = PaymentDecision.decide(event, records, Timestamps.truncate(clock.instant()));
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));
             return Round.decided(PaymentReceipt.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));
         }
+        if (decision instanceof PaymentDecision.RecordWithoutOrder without) {
+            OrderStore.Commit commit = store.commitWithoutOrder(without.rows(),
+                    Optional.of(new ProcessedRequest.PaymentEventHandled(event, without.outcome())));
+            return answer(commit, new PaymentReceipt(event.id(), without.outcome(), without.issue()), event);
+        }
         if (decision instanceof PaymentDecision.RecordIssue issue) {
             OrderStore.Commit commit = commit(issue.step(), event, PaymentOutcome.PAYMENT_ISSUE);
-            if (commit instanceof OrderStore.Commit.Committed) {
-                return Round.decided(new PaymentReceipt(event.id(), PaymentOutcome.PAYMENT_ISSUE,
-                        Optional.of(issue.issue().kind())));
-            }
-            // The issue row outlives the processed record: either one says this event was recorded.
-            return commit instanceof OrderStore.Commit.RootChanged ? Round.raced()
-                    : Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
+            return answer(commit, new PaymentReceipt(event.id(), PaymentOutcome.PAYMENT_ISSUE,
+                    Optional.of(issue.issue().kind())), event);
         }
         OrderStore.Commit commit = commit(((PaymentDecision.Apply) decision).step(), event, PaymentOutcome.APPLIED);
+        return answer(commit, PaymentReceipt.of(event.id(), PaymentOutcome.APPLIED), event);
+    }
+
+    /**
+     * The receipt once committed; a duplicate where the processed record was there already. Anything else
+     * changed since the read (the order, or an issue row: the next round finds this event's issue, or its
+     * processed record, if that is what stood in the way).
+     */
+    private static Round<PaymentReceipt> answer(OrderStore.Commit commit, PaymentReceipt committed, PaymentEvent event) {
         if (commit instanceof OrderStore.Commit.Committed) {
-            return Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.APPLIED));
+            return Round.decided(committed);
         }
         if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
             return Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
         }
-        // The order moved since it was read: decide again on what it is now.
         return Round.raced();
     }
 

@@ -5,6 +5,8 @@ import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.UnknownOrderRows;
+import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.product.Product;
 import java.time.Instant;
 import java.util.Collection;
@@ -27,6 +29,9 @@ public interface OrderStore {
     /** The order's root and the product a line is priced from, in one read. */
     LineContext findForLine(String orderId, String sku);
 
+    /** The order's root (if any) and the payment issues of its partition, in one read: what a payment event decides on. */
+    PaymentRecords findPayments(String orderId);
+
     /** The order's root and its payment issue of the provider's event {@code eventId}, in one read. */
     IssueContext findIssue(String orderId, String eventId);
 
@@ -44,6 +49,12 @@ public interface OrderStore {
 
     /** Commits {@code step} with its events made by {@code actor}, with {@code processed} if given. */
     Commit commit(OrderStep step, String actor, Optional<ProcessedRequest> processed);
+
+    /**
+     * Writes {@code rows} in the partition of an order id that names no order, with {@code processed} if given,
+     * on the condition that no order has the id ({@link Commit.RootChanged} if one has).
+     */
+    Commit commitWithoutOrder(UnknownOrderRows rows, Optional<ProcessedRequest> processed);
 
     /** What a line is added to: the order's root and the product, as read together. */
     record LineContext(Optional<Order> order, Optional<Product> product) {
@@ -93,7 +104,7 @@ public interface OrderStore {
 
         /**
          * A row beside the root is not as the step expected while the root is (a payment issue already
-         * recorded for that provider event, or resolved meanwhile).
+         * recorded for that provider event, or resolved or refunded meanwhile).
          */
         record RowChanged() implements Commit {
         }

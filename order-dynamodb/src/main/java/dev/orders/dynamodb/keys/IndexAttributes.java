@@ -45,20 +45,24 @@ public final class IndexAttributes {
                 Keys.GSI2SK, s(Keys.openIssueSk(issue.at(), issue.orderId(), issue.eventId())));
     }
 
-    /** What a resolution removes of an issue: its entry in the open-issues partition. */
-    public static Removal ofResolvedIssue() {
+    /** What a resolution, or the refund that settles it, removes of an issue: its entry in the open-issues partition. */
+    public static Removal ofClosedIssue() {
         return new Removal(List.of(Keys.GSI2PK, Keys.GSI2SK));
     }
 
     /** Attributes an update removes; each is named {@code #<attribute>} (plain words, like no other placeholder). */
     public record Removal(List<String> attributes) {
+        /** Nothing to remove. */
+        public static final Removal NONE = new Removal(List.of());
+
         public Removal {
             attributes = List.copyOf(attributes);
         }
 
-        /** The REMOVE clause of an update expression. */
+        /** The REMOVE clause of an update expression; empty when there is nothing to remove. */
         public String clause() {
-            return attributes.stream().map(a -> "#" + a).collect(Collectors.joining(", ", "REMOVE ", ""));
+            return attributes.isEmpty() ? ""
+                    : attributes.stream().map(a -> "#" + a).collect(Collectors.joining(", ", "REMOVE ", ""));
         }
 
         /** The expression attribute names {@link #clause()} uses. */

@@ -1,5 +1,6 @@
 package dev.orders.dynamodb.order;
 
+import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
@@ -14,6 +15,8 @@ import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.RowChange;
+import dev.orders.core.order.UnknownOrderRows;
+import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.product.Product;
 import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
@@ -48,6 +51,11 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
     @Override
     public Optional<OrderAggregate> findAggregate(String orderId) {
         return reads.findAggregateById(orderId);
+    }
+
+    @Override
+    public PaymentRecords findPayments(String orderId) {
+        return reads.findPayments(orderId);
     }
 
     /** One BatchGetItem of the product and the root. */
@@ -141,6 +149,28 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         return new Commit.RowChanged();
     }
 
+    /**
+     * The rows and the processed request in one transaction, with a check that no order has the id: the rows of
+     * an order id that names none never land beside an order they were not decided on.
+     */
+    @Override
+    public Commit commitWithoutOrder(UnknownOrderRows rows, Optional<ProcessedRequest> request) {
+        Transaction transaction = table.transaction().requireAbsent(RootChange.ROOT, OrderCodec.rootKey(rows.orderId()));
+        rows.rows().forEach(row -> write(transaction, row));
+        request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
+        if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
+            return new Commit.Committed();
+        }
+        Cancellation cancellation = cancelled.cancellation();
+        if (request.isPresent() && cancellation.failed(ProcessedRecords.ACTION)) {
+            return new Commit.AlreadyProcessed();
+        }
+        if (cancellation.failed(RootChange.ROOT)) {
+            return new Commit.RootChanged(cancellation.oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
+        }
+        return new Commit.RowChanged();
+    }
+
     private static void write(Transaction transaction, RowChange row) {
         if (row instanceof RowChange.LineAdded added) {
             transaction.putNew(ROW + added.line().itemId(), OrderCodec.encodeItem(added.line()));
@@ -157,11 +187,22 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                             ":now", time(moved.after().updatedAt())));
         } else if (row instanceof RowChange.IssueOpened opened) {
             transaction.putNew(ROW + opened.issue().eventId(), PaymentIssueCodec.encodeOpen(opened.issue()));
+        } else if (row instanceof RowChange.IssueRefunded refunded) {
+            PaymentIssue before = refunded.before();
+            PaymentIssue after = refunded.after();
+            // Settled, the issue leaves the open-issues queue: its index attributes go.
+            IndexAttributes.Removal leaveQueue = after.isOpen() ? IndexAttributes.Removal.NONE
+                    : IndexAttributes.ofClosedIssue();
+            Map<String, String> names = new HashMap<>(leaveQueue.names());
+            names.put("#refunded", PaymentIssueCodec.REFUNDED_AMOUNT);
+            transaction.update(ROW + before.eventId(), PaymentIssueCodec.key(before.orderId(), before.eventId()),
+                    ("SET #refunded = :after " + leaveQueue.clause()).strip(), "#refunded = :before", names,
+                    Map.of(":before", n(before.refundedAmount()), ":after", n(after.refundedAmount())));
         } else if (row instanceof RowChange.IssueResolved resolved) {
             PaymentIssue issue = resolved.resolved();
             PaymentIssue.Resolution resolution = issue.resolution().orElseThrow();
             // Resolved, the issue leaves the open-issues queue: its index attributes go.
-            IndexAttributes.Removal leaveQueue = IndexAttributes.ofResolvedIssue();
+            IndexAttributes.Removal leaveQueue = IndexAttributes.ofClosedIssue();
             Map<String, String> names = new HashMap<>(leaveQueue.names());
             names.putAll(Map.of("#pk", Keys.PK, "#resolvedAt", PaymentIssueCodec.RESOLVED_AT,
                     "#resolvedBy", PaymentIssueCodec.RESOLVED_BY, "#note", PaymentIssueCodec.NOTE));

@@ -38,6 +38,7 @@ public final class OrderCodec {
     static final String ITEM_COUNT = "itemCount";
     static final String CAPTURED_AMOUNT = "capturedAmount";
     static final String REFUNDED_AMOUNT = "refundedAmount";
+    static final String PAYMENT_ID = "paymentId";
     static final String LINE_STATUSES = "lineStatuses";
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
@@ -81,6 +82,7 @@ public final class OrderCodec {
         item.put(CURRENCY, s(order.currency()));
         item.put(CAPTURED_AMOUNT, n(order.capturedAmount()));
         item.put(REFUNDED_AMOUNT, n(order.refundedAmount()));
+        order.paymentId().ifPresent(paymentId -> item.put(PAYMENT_ID, s(paymentId)));
         item.put(ITEM_COUNT, n(order.itemCount()));
         item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
@@ -112,7 +114,7 @@ public final class OrderCodec {
         return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
                 r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), r.number(CAPTURED_AMOUNT),
                 r.number(REFUNDED_AMOUNT), decodeLineStatuses(r),
-                r.time(CREATED_AT), r.time(UPDATED_AT));
+                r.time(CREATED_AT), r.time(UPDATED_AT), r.optionalString(PAYMENT_ID));
     }
 
     /** A feed entry: what the indexes project of a root (template.yaml), so no version or updatedAt. */

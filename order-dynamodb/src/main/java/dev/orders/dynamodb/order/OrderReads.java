@@ -11,6 +11,7 @@ import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.payment.PaymentRecords;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.KeysetPager;
 import dev.orders.dynamodb.table.OrdersTable;
@@ -38,12 +39,28 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
         return findAggregateById(orderId).filter(aggregate -> aggregate.order().customerId().equals(customerId));
     }
 
-    /**
-     * Root, lines and payment issues in one Query: the range ISSUE#.. to ROOT of the order's own partition,
-     * followed over its pages (issues are not capped like lines).
-     */
+    /** Root, lines and payment issues in one Query ({@link #readRows}). */
     @Override
     public Optional<OrderAggregate> findAggregateById(String orderId) {
+        Rows rows = readRows(orderId);
+        return rows.root().map(root -> new OrderAggregate(root, rows.lines(), rows.issues()));
+    }
+
+    /** The root, if any, and the payment issues of the order's partition, in one Query ({@link #readRows}). */
+    public PaymentRecords findPayments(String orderId) {
+        Rows rows = readRows(orderId);
+        return new PaymentRecords(rows.root(), rows.issues());
+    }
+
+    /** What the range ISSUE#.. to ROOT of an order's partition holds; issues without a root where the id names no order. */
+    private record Rows(Optional<Order> root, List<OrderItem> lines, List<PaymentIssue> issues) {
+    }
+
+    /**
+     * The range ISSUE#.. to ROOT of the order's own partition in one Query, followed over its pages (issues
+     * are not capped like lines).
+     */
+    private Rows readRows(String orderId) {
         Ids.orderId(orderId);
         Order root = null;
         List<OrderItem> lines = new ArrayList<>();
@@ -71,7 +88,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
             start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
                     ? response.lastEvaluatedKey() : null;
         } while (start != null);
-        return root == null ? Optional.empty() : Optional.of(new OrderAggregate(root, lines, issues));
+        return new Rows(Optional.ofNullable(root), lines, issues);
     }
 
     @Override

@@ -4,6 +4,7 @@ import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
+import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.dynamodb.keys.IndexAttributes;
@@ -16,14 +17,18 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A payment issue's row, {@code ISSUE#<eventId>} in its order's partition. While open it also carries the
- * StatusFeed index's keys of the open-issues partition, so that index lists every open issue with one
- * Query; its resolution removes them (the index is sparse).
+ * A payment issue's row, {@code ISSUE#<eventId>} in its order's partition (also where the id names no order).
+ * While open it also carries the StatusFeed index's keys of the open-issues partition, so that index lists
+ * every open issue with one Query; its resolution, or the refund that settles it, removes them (the index is
+ * sparse).
  */
 final class PaymentIssueCodec {
     static final String EVENT_ID = "eventId";
     static final String KIND = "kind";
+    static final String DIRECTION = "direction";
+    static final String PAYMENT_ID = "paymentId";
     static final String AMOUNT = "amount";
+    static final String REFUNDED_AMOUNT = "refundedAmount";
     static final String RESOLVED_AT = "resolvedAt";
     static final String RESOLVED_BY = "resolvedBy";
     static final String NOTE = "note";
@@ -37,29 +42,41 @@ final class PaymentIssueCodec {
 
     /** A new, open issue with its entry in the open-issues partition. */
     static Map<String, AttributeValue> encodeOpen(PaymentIssue issue) {
-        if (!issue.isOpen()) {
-            throw new IllegalArgumentException("a new payment issue is open");
+        if (!issue.isOpen() || issue.refundedAmount() != 0) {
+            throw new IllegalArgumentException("a new payment issue is open, with nothing refunded");
         }
         Map<String, AttributeValue> item = new HashMap<>(key(issue.orderId(), issue.eventId()));
         item.put(EntityType.ATTRIBUTE, s(EntityType.PAYMENT_ISSUE));
         item.put(OrderCodec.ORDER_ID, s(issue.orderId()));
-        item.put(OrderCodec.CUSTOMER_ID, s(issue.customerId()));
+        issue.customerId().ifPresent(customerId -> item.put(OrderCodec.CUSTOMER_ID, s(customerId)));
         item.put(EVENT_ID, s(issue.eventId()));
         item.put(KIND, s(issue.kind()));
+        item.put(DIRECTION, s(issue.direction()));
+        item.put(PAYMENT_ID, s(issue.paymentId()));
         item.put(AMOUNT, n(issue.amount()));
         item.put(OrderCodec.CURRENCY, s(issue.currency()));
+        item.put(REFUNDED_AMOUNT, n(0));
         item.put(OrderCodec.AT, time(issue.at()));
         item.putAll(IndexAttributes.ofOpenIssue(issue));
         return item;
     }
 
-    /** A row of the table, or an entry of the open-issues partition (which projects no resolution: it has none). */
+    /** A row of the table. */
     static PaymentIssue decode(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.PAYMENT_ISSUE);
         Optional<PaymentIssue.Resolution> resolution = r.optionalString(RESOLVED_AT).isEmpty() ? Optional.empty()
                 : Optional.of(new PaymentIssue.Resolution(r.time(RESOLVED_AT), r.string(RESOLVED_BY), r.string(NOTE)));
-        return new PaymentIssue(r.string(OrderCodec.ORDER_ID), r.string(OrderCodec.CUSTOMER_ID), r.string(EVENT_ID),
-                r.enumValue(KIND, PaymentIssueKind.class), r.number(AMOUNT), r.string(OrderCodec.CURRENCY),
-                r.time(OrderCodec.AT), resolution);
+        return new PaymentIssue(r.string(OrderCodec.ORDER_ID), r.optionalString(OrderCodec.CUSTOMER_ID),
+                r.string(EVENT_ID), r.enumValue(KIND, PaymentIssueKind.class),
+                r.enumValue(DIRECTION, PaymentIssue.Direction.class), r.string(PAYMENT_ID), r.number(AMOUNT),
+                r.string(OrderCodec.CURRENCY), r.number(REFUNDED_AMOUNT), r.time(OrderCodec.AT), resolution);
+    }
+
+    /** An entry of the open-issues partition: what the StatusFeed index projects of an issue. */
+    static OpenPaymentIssue decodeOpen(Map<String, AttributeValue> item) {
+        ItemReader r = ItemReader.of(item, EntityType.PAYMENT_ISSUE);
+        return new OpenPaymentIssue(r.string(OrderCodec.ORDER_ID), r.optionalString(OrderCodec.CUSTOMER_ID),
+                r.string(EVENT_ID), r.enumValue(KIND, PaymentIssueKind.class), r.number(AMOUNT),
+                r.string(OrderCodec.CURRENCY), r.time(OrderCodec.AT));
     }
 }

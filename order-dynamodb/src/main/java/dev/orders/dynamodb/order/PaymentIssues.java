@@ -5,7 +5,7 @@ import static dev.orders.dynamodb.table.Attrs.s;
 import dev.orders.application.query.PaymentIssueQueries;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
-import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.KeysetPager;
@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements PaymentIssueQueries {
     /** Open issues of every order, newest first; the index is eventually consistent, like the feeds. */
     @Override
-    public Page<PaymentIssue> open(int limit, Optional<String> cursor) {
+    public Page<OpenPaymentIssue> open(int limit, Optional<String> cursor) {
         KeysetPager.Listing listing = new KeysetPager.Listing(CursorCodec.scope(List.of("payment-issues")),
                 row -> row.get(Keys.GSI2SK).s());
         KeysetPager.Partition openIssues = new KeysetPager.Partition(query -> query.indexName(Keys.STATUS_FEED_INDEX)
@@ -33,7 +33,7 @@ public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements P
                 PaymentIssues::startAfter);
         Page<Map<String, AttributeValue>> page = new KeysetPager(table, cursors)
                 .page(listing, openIssues, limit, cursor);
-        return new Page<>(page.items().stream().map(PaymentIssueCodec::decode).toList(), page.nextCursor());
+        return new Page<>(page.items().stream().map(PaymentIssueCodec::decodeOpen).toList(), page.nextCursor());
     }
 
     /** The full key to start after: the index's key in the cursor, the table's key derived from it. */

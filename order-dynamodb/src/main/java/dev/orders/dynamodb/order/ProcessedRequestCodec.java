@@ -8,6 +8,7 @@ import dev.orders.application.port.IdempotencyKey;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.payment.PaymentEvent;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
@@ -44,9 +45,12 @@ public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
         ProcessedRequest.PaymentEventHandled handled = (ProcessedRequest.PaymentEventHandled) request;
         Map<String, AttributeValue> key = Map.of(Keys.PK, s(Keys.webhookEventPk(handled.event().id())),
                 Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
-        return records.record(key, EntityType.PAYMENT_EVENT, Map.of(
-                PaymentIssueCodec.EVENT_ID, s(handled.event().id()), EVENT_TYPE, s(handled.event().type().wireName()), OrderCodec.ORDER_ID, s(handled.event().orderId()),
-                OUTCOME, s(handled.outcome()), RECEIVED_AT, time(clock.instant())), request.retention());
+        PaymentEvent event = handled.event();
+        Map<String, AttributeValue> attributes = new HashMap<>(Map.of(PaymentIssueCodec.EVENT_ID, s(event.id()),
+                EVENT_TYPE, s(event.type().wireName()), OrderCodec.ORDER_ID, s(event.orderId()),
+                OUTCOME, s(handled.outcome()), RECEIVED_AT, time(clock.instant())));
+        event.paymentId().ifPresent(paymentId -> attributes.put(PaymentIssueCodec.PAYMENT_ID, s(paymentId)));
+        return records.record(key, EntityType.PAYMENT_EVENT, attributes, request.retention());
     }
 
     /** The item key of a client's idempotency key. */

@@ -67,7 +67,7 @@ final class RootChange {
         return this;
     }
 
-    /** The status, total, line counts and amounts of {@code after} that differ from the root as read: a step's change of the root. */
+    /** The status, total, line counts, amounts and payment of {@code after} that differ from the root as read: a step's change of the root. */
     RootChange to(Order after, int statusShards) {
         if (after.total() != read.total()) {
             set(OrderCodec.TOTAL, n(after.total()));
@@ -83,6 +83,9 @@ final class RootChange {
         }
         if (after.refundedAmount() != read.refundedAmount()) {
             set(OrderCodec.REFUNDED_AMOUNT, n(after.refundedAmount()));
+        }
+        if (after.paymentId().isPresent() && !after.paymentId().equals(read.paymentId())) {
+            set(OrderCodec.PAYMENT_ID, s(after.paymentId().get()));
         }
         return this;
     }

@@ -67,6 +67,14 @@ public final class Transaction {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
     }
 
+    /** Writes nothing, but commits only where no item holds {@code key}. */
+    public Transaction requireAbsent(String action, Map<String, AttributeValue> key) {
+        return add(action, TransactWriteItem.builder().conditionCheck(c -> c.tableName(tableName).key(key)
+                .conditionExpression(OrdersTable.NO_ITEM)
+                .expressionAttributeNames(OrdersTable.NO_ITEM_NAMES)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
+    }
+
     /** What became of a transaction: every action written, or none because a condition failed. */
     public sealed interface Outcome {
         record Committed() implements Outcome {

@@ -51,13 +51,13 @@ class IndexAttributesTest {
 
     @Test
     void anOpenIssueIsInTheOpenIssuesPartitionAndItsResolutionRemovesItFromThere() {
-        PaymentIssue issue = new PaymentIssue("o-1", "c-1", "evt_1", PaymentIssueKind.AMOUNT_MISMATCH, 100, "EUR",
-                CREATED, Optional.empty());
+        PaymentIssue issue = PaymentIssue.open("o-1", Optional.of("c-1"), "evt_1", PaymentIssueKind.AMOUNT_MISMATCH,
+                PaymentIssue.Direction.CAPTURE, "pay_1", 100, "EUR", CREATED);
         Map<String, AttributeValue> open = IndexAttributes.ofOpenIssue(issue);
         assertEquals(Map.of(Keys.GSI2PK, AttributeValue.fromS(Keys.OPEN_PAYMENT_ISSUES_PK),
                 Keys.GSI2SK, AttributeValue.fromS(Keys.openIssueSk(CREATED, "o-1", "evt_1"))), open);
 
-        IndexAttributes.Removal resolved = IndexAttributes.ofResolvedIssue();
+        IndexAttributes.Removal resolved = IndexAttributes.ofClosedIssue();
         assertEquals(open.keySet(), Set.copyOf(resolved.attributes()));
         assertEquals("REMOVE #GSI2PK, #GSI2SK", resolved.clause());
         assertEquals(Map.of("#GSI2PK", Keys.GSI2PK, "#GSI2SK", Keys.GSI2SK), resolved.names());

@@ -64,12 +64,12 @@ class TemplateTableContractTest {
         Instant at = Instant.parse("2026-01-01T10:00:00Z");
         Map<String, AttributeValue> root = IndexAttributes.ofOrder(
                 new Order("o-1", "c-1", OrderStatus.PAID, 7, 350, "EUR", 350, 0, LineStatuses.pending(2), at, at), 1);
-        Map<String, AttributeValue> issue = IndexAttributes.ofOpenIssue(new PaymentIssue("o-1", "c-1", "evt_1",
-                PaymentIssueKind.AMOUNT_MISMATCH, 100, "EUR", at, Optional.empty()));
+        Map<String, AttributeValue> issue = IndexAttributes.ofOpenIssue(PaymentIssue.open("o-1", Optional.of("c-1"),
+                "evt_1", PaymentIssueKind.AMOUNT_MISMATCH, PaymentIssue.Direction.CAPTURE, "pay_1", 100, "EUR", at));
 
         assertEquals(keys.values().stream().flatMap(List::stream).collect(Collectors.toSet()), root.keySet());
         assertEquals(Set.copyOf(keys.get(Keys.STATUS_FEED_INDEX)), issue.keySet());
-        assertEquals(keys.get(Keys.STATUS_FEED_INDEX), IndexAttributes.ofResolvedIssue().attributes());
+        assertEquals(keys.get(Keys.STATUS_FEED_INDEX), IndexAttributes.ofClosedIssue().attributes());
         root.forEach((name, value) -> {
             assertEquals(ScalarAttributeType.S, types.get(name), name);
             assertEquals(AttributeValue.Type.S, value.type(), name);

@@ -34,6 +34,7 @@ import dev.orders.core.payment.PaymentDecision;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.validation.ValidationException;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
@@ -263,7 +264,7 @@ class OrderAccessPatternsTest {
         assertInstanceOf(OrderStore.Commit.Committed.class, outcome);
         OrderEvent event = capture.lastEvent("webhook:payments");
         assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 100, "EUR",
-                Optional.of("evt_1"), Optional.empty()), event.change());
+                Optional.of("evt_1"), Optional.of("pay_evt_1"), Optional.empty()), event.change());
         assertEquals(event, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
         assertInstanceOf(OrderStore.Commit.AlreadyProcessed.class, redelivered);
         assertEquals(3, fx.reads.findHeaderById("o-1").orElseThrow().version());
@@ -456,8 +457,9 @@ class OrderAccessPatternsTest {
     /** The provider's capture of {@code read}'s total, as the core decides it. */
     private OrderStep capture(Order read, String eventId) {
         PaymentEvent captured = new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                read.orderId(), read.total(), read.currency());
-        return ((PaymentDecision.Apply) PaymentDecision.decide(captured, Optional.of(read), fx.clock.instant())).step();
+                read.orderId(), Optional.of("pay_" + eventId), read.total(), read.currency());
+        return ((PaymentDecision.Apply) PaymentDecision.decide(captured,
+                new PaymentRecords(Optional.of(read), List.of()), fx.clock.instant())).step();
     }
 
     /** An order of {@code lines} lines of c-1 created under the idempotency key {@code key}. */
@@ -472,6 +474,7 @@ class OrderAccessPatternsTest {
     /** The processed record of the provider's capture {@code eventId} of {@code read}. */
     private static ProcessedRequest handled(Order read, String eventId) {
         return new ProcessedRequest.PaymentEventHandled(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED,
-                1_795_348_800L, read.orderId(), read.total(), read.currency()), PaymentOutcome.APPLIED);
+                1_795_348_800L, read.orderId(), Optional.of("pay_" + eventId), read.total(), read.currency()),
+                PaymentOutcome.APPLIED);
     }
 }

@@ -173,14 +173,15 @@ class OrderEventLogTest {
     void aCaptureIsOnePaymentCapturedEventNamingThePaymentEvent() {
         fx.createOrder("c-1", "o-1", 1250);
         fx.advance("c-1", "o-1", OrderStatus.AWAITING_PAYMENT);
-        PaymentEvent paid = new PaymentEvent("evt_1", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1", 1250, "EUR");
+        PaymentEvent paid = new PaymentEvent("evt_1", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1",
+                Optional.of("pay_1"), 1250, "EUR");
 
         assertEquals(PaymentOutcome.APPLIED, fx.payments.process(paid).outcome());
         assertEquals(PaymentOutcome.DUPLICATE, fx.payments.process(paid).outcome());
 
         OrderEvent event = last(header());
         assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 1250, "EUR",
-                Optional.of("evt_1"), Optional.empty()), event.change());
+                Optional.of("evt_1"), Optional.of("pay_1"), Optional.empty()), event.change());
         assertEquals(1250, header().capturedAmount());
         assertEquals(PaymentEventProcessor.ACTOR, event.by());
         assertEquals(List.of(1L, 2L, 3L), versions());

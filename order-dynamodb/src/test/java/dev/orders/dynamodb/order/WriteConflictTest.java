@@ -73,11 +73,12 @@ class WriteConflictTest {
     @Test
     void aTransactionConflictIsTriedAgainAndThenReportedAsRetryableNotAsABusinessOutcome() {
         Optional<ProcessedRequest> record = Optional.of(new ProcessedRequest.PaymentEventHandled(new PaymentEvent("evt_1",
-                PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1", 100, "EUR"), PaymentOutcome.APPLIED));
+                PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1", Optional.of("pay_1"), 100, "EUR"),
+                PaymentOutcome.APPLIED));
 
         OrderStep paid = OrderStep.of(CURRENT, CURRENT.next(OrderStatus.PAID, 100, 0, Instant.EPOCH),
                 new OrderChange.PaymentCaptured(OrderStatus.CREATED, OrderStatus.PAID, 100, "EUR", Optional.of("evt_1"),
-                        Optional.empty()));
+                        Optional.of("pay_1"), Optional.empty()));
         assertThrows(WriteConflictException.class, () -> store.commit(paid, "webhook:payments", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
         OrderAggregate placed = new NewOrder("c-1", "EUR", List.of(new NewItem("A", "A", 1, 1)))

@@ -21,6 +21,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,8 @@ class PaymentEventProcessorTest {
     }
 
     private static PaymentEvent event(String id, String type) {
-        return new PaymentEvent(id, PaymentEventType.of(type).orElseThrow(), 1_795_348_800L, Fixture.SAMPLE_ORDER, 2 * 1250 + 899, "EUR");
+        return new PaymentEvent(id, PaymentEventType.of(type).orElseThrow(), 1_795_348_800L, Fixture.SAMPLE_ORDER,
+                Optional.of(Fixture.SAMPLE_PAYMENT), 2 * 1250 + 899, "EUR");
     }
 
     @Test
@@ -80,8 +82,8 @@ class PaymentEventProcessorTest {
                 .doCallRealMethod().when(client).putItem(any(PutItemRequest.class));
         doCallRealMethod().when(client).putItem(any(java.util.function.Consumer.class));
 
-        PaymentEvent forNoOrder = new PaymentEvent("evt_c2", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                "o-missing", 100, "EUR");
+        PaymentEvent forNoOrder = new PaymentEvent("evt_c2", PaymentEventType.PAYMENT_FAILED, 1_795_348_800L,
+                "o-missing", Optional.empty(), 100, "EUR");
         assertEquals(PaymentOutcome.ORDER_NOT_FOUND, processor.process(forNoOrder).outcome());
         assertEquals(PaymentOutcome.DUPLICATE, processor.process(forNoOrder).outcome());
         verify(client, times(3)).putItem(any(PutItemRequest.class));

@@ -12,9 +12,13 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
@@ -56,8 +60,9 @@ class PaymentMoneyTest {
     void aRefundRedeliveredAYearLaterIsADuplicateAndAnEventThatChangedNothingIsForgotten() {
         fx.createOrder("c-1", "o-1", 3399);
         assertEquals(PaymentOutcome.APPLIED, capture("evt_pay", "o-1", 3399).outcome());
-        assertEquals(PaymentOutcome.APPLIED, refund("evt_ref", "o-1", 1000).outcome());
-        PaymentEvent lateFailure = event("evt_failed", PaymentEventType.PAYMENT_FAILED, "o-1", 3399, "EUR");
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_ref", "o-1", "pay_evt_pay", 1000).outcome());
+        PaymentEvent lateFailure = new PaymentEvent("evt_failed", PaymentEventType.PAYMENT_FAILED, 1_795_348_800L, "o-1",
+                Optional.empty(), 3399, "EUR");
         assertEquals(PaymentOutcome.NOT_APPLICABLE, fx.payments.process(lateFailure).outcome());
 
         Clock aYearLater = Clock.offset(fx.clock, Duration.ofDays(365));
@@ -66,26 +71,28 @@ class PaymentMoneyTest {
                 fx.products, records, new ProcessedRequestCodec(records, aYearLater)), aYearLater);
 
         assertEquals(PaymentOutcome.DUPLICATE, processorThen.process(
-                event("evt_ref", PaymentEventType.REFUND_SUCCEEDED, "o-1", 1000, "EUR")).outcome());
+                event("evt_ref", PaymentEventType.REFUND_SUCCEEDED, "o-1", "pay_evt_pay", 1000, "EUR")).outcome());
         assertEquals(1000, header("o-1").refundedAmount());
         assertEquals(PaymentOutcome.DUPLICATE, processorThen.process(
-                event("evt_pay", PaymentEventType.PAYMENT_SUCCEEDED, "o-1", 3399, "EUR")).outcome());
+                event("evt_pay", PaymentEventType.PAYMENT_SUCCEEDED, "o-1", "pay_evt_pay", 3399, "EUR")).outcome());
         assertEquals(PaymentOutcome.NOT_APPLICABLE, processorThen.process(lateFailure).outcome(),
                 "the record of an event that changed nothing expired: it is decided again, and changes nothing");
         assertFalse(fx.raw(Keys.webhookEventPk("evt_ref"), Keys.WEBHOOK_EVENT_SK).containsKey("expiresAt"));
         assertTrue(fx.raw(Keys.webhookEventPk("evt_failed"), Keys.WEBHOOK_EVENT_SK).containsKey("expiresAt"));
     }
 
-    private static PaymentEvent event(String id, PaymentEventType type, String orderId, long amount, String currency) {
-        return new PaymentEvent(id, type, 1_795_348_800L, orderId, amount, currency);
+    private static PaymentEvent event(String id, PaymentEventType type, String orderId, String paymentId, long amount,
+                                      String currency) {
+        return new PaymentEvent(id, type, 1_795_348_800L, orderId, Optional.of(paymentId), amount, currency);
     }
 
+    /** A capture of the provider's event {@code id}, in its payment {@code pay_<id>}. */
     private PaymentReceipt capture(String id, String orderId, long amount) {
-        return fx.payments.process(event(id, PaymentEventType.PAYMENT_SUCCEEDED, orderId, amount, "EUR"));
+        return fx.payments.process(event(id, PaymentEventType.PAYMENT_SUCCEEDED, orderId, "pay_" + id, amount, "EUR"));
     }
 
-    private PaymentReceipt refund(String id, String orderId, long amount) {
-        return fx.payments.process(event(id, PaymentEventType.REFUND_SUCCEEDED, orderId, amount, "EUR"));
+    private PaymentReceipt refund(String id, String orderId, String paymentId, long amount) {
+        return fx.payments.process(event(id, PaymentEventType.REFUND_SUCCEEDED, orderId, paymentId, amount, "EUR"));
     }
 
     private Order header(String orderId) {
@@ -141,13 +148,13 @@ class PaymentMoneyTest {
         fx.createOrder("c-1", "o-1", 1250, 899);
         assertEquals(PaymentOutcome.APPLIED, capture("evt_pay", "o-1", TOTAL).outcome());
 
-        assertEquals(PaymentOutcome.APPLIED, refund("evt_r1", "o-1", 1000).outcome());
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_r1", "o-1", "pay_evt_pay", 1000).outcome());
         assertEquals(OrderStatus.PAID, header("o-1").status());
         assertEquals(1000, header("o-1").refundedAmount());
-        assertEquals(PaymentOutcome.APPLIED, refund("evt_r2", "o-1", 1000).outcome());
-        assertEquals(PaymentOutcome.DUPLICATE, refund("evt_r2", "o-1", 1000).outcome());
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_r2", "o-1", "pay_evt_pay", 1000).outcome());
+        assertEquals(PaymentOutcome.DUPLICATE, refund("evt_r2", "o-1", "pay_evt_pay", 1000).outcome());
         assertEquals(2000, header("o-1").refundedAmount());
-        assertEquals(PaymentOutcome.APPLIED, refund("evt_r3", "o-1", TOTAL - 2000).outcome());
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_r3", "o-1", "pay_evt_pay", TOTAL - 2000).outcome());
 
         Order order = header("o-1");
         assertEquals(OrderStatus.REFUNDED, order.status());
@@ -157,7 +164,7 @@ class PaymentMoneyTest {
         assertEquals(List.of("OrderCreated", "PaymentCaptured", "RefundRecorded", "RefundRecorded", "RefundRecorded"),
                 events.stream().map(OrderEvent::type).toList());
         assertEquals(new OrderChange.RefundRecorded(OrderStatus.PAID, OrderStatus.REFUNDED, TOTAL - 2000, "EUR", TOTAL,
-                Optional.of("evt_r3"), Optional.empty()), events.get(4).change());
+                Optional.of("evt_r3"), Optional.of("pay_evt_pay"), Optional.empty()), events.get(4).change());
     }
 
     @Test
@@ -173,7 +180,7 @@ class PaymentMoneyTest {
             assertEquals(expected, capture("evt_short", "o-mismatch", TOTAL - 1).outcome());
             assertEquals(expected, capture("evt_cancelled", "o-cancelled", TOTAL).outcome());
             assertEquals(expected, capture("evt_second", "o-paid", TOTAL).outcome());
-            assertEquals(expected, refund("evt_over", "o-paid", TOTAL + 1).outcome());
+            assertEquals(expected, refund("evt_over", "o-paid", "pay_evt_first", TOTAL + 1).outcome());
         }
 
         assertIssues("o-mismatch", PaymentIssueKind.AMOUNT_MISMATCH, "evt_short", TOTAL - 1, OrderStatus.CREATED);
@@ -195,22 +202,197 @@ class PaymentMoneyTest {
         capture("evt_pay", "o-1", TOTAL);
 
         assertIssue(PaymentIssueKind.AMOUNT_MISMATCH,
-                fx.payments.process(event("evt_usd", PaymentEventType.REFUND_SUCCEEDED, "o-1", 100, "USD")));
+                fx.payments.process(event("evt_usd", PaymentEventType.REFUND_SUCCEEDED, "o-1", "pay_evt_pay", 100, "USD")));
         assertEquals(0, header("o-1").refundedAmount());
     }
 
     /** The order holds exactly one open issue, of {@code kind} for {@code eventId}, recorded by one event; its status unchanged. */
     private void assertIssues(String orderId, PaymentIssueKind kind, String eventId, long amount, OrderStatus status) {
         Order order = header(orderId);
-        assertEquals(List.of(new PaymentIssue(orderId, "c-1", eventId, kind, amount, "EUR",
-                aggregate(orderId).paymentIssues().get(0).at(), Optional.empty())), aggregate(orderId).paymentIssues());
+        assertEquals(List.of(PaymentIssue.open(orderId, Optional.of("c-1"), eventId, kind, PaymentIssue.Direction.CAPTURE,
+                "pay_" + eventId, amount, "EUR", aggregate(orderId).paymentIssues().get(0).at())),
+                aggregate(orderId).paymentIssues());
         assertEquals(status, order.status());
         assertEquals(0, order.capturedAmount());
         List<OrderEvent> events = fx.events("c-1", orderId);
         OrderEvent last = events.get(events.size() - 1);
-        assertEquals(new OrderChange.PaymentIssueRecorded(eventId, kind, amount, "EUR"), last.change());
+        assertEquals(new OrderChange.PaymentIssueRecorded(eventId, kind, Optional.of("pay_" + eventId), amount, "EUR"),
+                last.change());
         assertEquals(PaymentEventProcessor.ACTOR, last.by());
         assertEquals(order.version(), last.version());
         assertTrue(events.stream().filter(event -> event.type().equals("PaymentIssueRecorded")).count() == 1);
+    }
+
+    /** The review's finding: a refund of the second charge refunded the order. It settles the second charge's issue. */
+    @Test
+    void aRefundOfADuplicateChargeSettlesItsIssueAndLeavesTheOrderPaidAndFulfillable() {
+        fx.createOrder("c-1", "o-1", 1250, 899);
+        capture("evt_c1", "o-1", TOTAL);
+        assertIssue(PaymentIssueKind.DUPLICATE_CAPTURE, capture("evt_c2", "o-1", TOTAL));
+
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_r1", "o-1", "pay_evt_c2", 1000).outcome());
+        assertEquals(List.of("evt_c2"), openIssueIds());
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_r2", "o-1", "pay_evt_c2", TOTAL - 1000).outcome());
+        assertEquals(PaymentOutcome.DUPLICATE, refund("evt_r2", "o-1", "pay_evt_c2", TOTAL - 1000).outcome());
+
+        Order order = header("o-1");
+        assertEquals(OrderStatus.PAID, order.status());
+        assertEquals(TOTAL, order.capturedAmount());
+        assertEquals(0, order.refundedAmount());
+        assertEquals(Optional.of("pay_evt_c1"), order.paymentId());
+        PaymentIssue settled = aggregate("o-1").paymentIssues().get(0);
+        assertEquals(TOTAL, settled.refundedAmount());
+        assertTrue(settled.isSettled());
+        assertEquals(List.of(), openIssueIds(), "a settled issue leaves the open queue");
+        assertFalse(fx.raw(Keys.orderPk("o-1"), Keys.issueSk("evt_c2")).containsKey(Keys.GSI2PK));
+        List<OrderEvent> events = fx.events("c-1", "o-1");
+        assertEquals(List.of("OrderCreated", "PaymentCaptured", "PaymentIssueRecorded", "PaymentIssueRefunded",
+                "PaymentIssueRefunded"), events.stream().map(OrderEvent::type).toList());
+        assertEquals(new OrderChange.PaymentIssueRefunded("evt_r2", "evt_c2", "pay_evt_c2", TOTAL - 1000, "EUR", TOTAL),
+                events.get(4).change());
+        fx.advance("c-1", "o-1", OrderStatus.IN_FULFILLMENT);
+        assertEquals(OrderStatus.IN_FULFILLMENT, header("o-1").status());
+    }
+
+    @Test
+    void aRefundOfAPaymentNeitherTheOrderNorAnIssueHoldsIsAnUnmatchedRefundAndMovesNoMoney() {
+        fx.createOrder("c-1", "o-1", 1250, 899);
+        capture("evt_c1", "o-1", TOTAL);
+
+        assertIssue(PaymentIssueKind.UNMATCHED_REFUND, refund("evt_r1", "o-1", "pay_elsewhere", 500));
+        assertEquals(0, header("o-1").refundedAmount());
+        assertEquals(List.of("evt_r1"), openIssueIds());
+    }
+
+    @Test
+    void moneyForAnOrderThatDoesNotExistIsAnIssueForAdministratorsAndItsRefundSettlesIt() {
+        assertIssue(PaymentIssueKind.UNKNOWN_ORDER, capture("evt_c1", "o-ghost", 2500));
+        assertEquals(PaymentOutcome.DUPLICATE, capture("evt_c1", "o-ghost", 2500).outcome());
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(1, open.size());
+        assertEquals(new OpenPaymentIssue("o-ghost", Optional.empty(), "evt_c1", PaymentIssueKind.UNKNOWN_ORDER, 2500,
+                "EUR", open.get(0).at()), open.get(0));
+        assertEquals(Optional.empty(), fx.reads.findHeaderById("o-ghost"));
+        assertFalse(fx.raw(Keys.webhookEventPk("evt_c1"), Keys.WEBHOOK_EVENT_SK).containsKey("expiresAt"),
+                "money recorded is remembered for good");
+
+        assertEquals(PaymentOutcome.APPLIED, refund("evt_r1", "o-ghost", "pay_evt_c1", 2500).outcome());
+        assertEquals(List.of(), openIssueIds());
+        PaymentIssue settled = fx.reads.findPayments("o-ghost").issues().get(0);
+        assertEquals(2500, settled.refundedAmount());
+        assertTrue(settled.isSettled());
+        assertIssue(PaymentIssueKind.UNKNOWN_ORDER, refund("evt_r2", "o-ghost", "pay_unknown", 100));
+        assertEquals(Optional.empty(), fx.reads.findHeaderById("o-ghost"));
+    }
+
+    /**
+     * A refund of a charge may reach the webhook before its capture: then the order does not know the payment
+     * yet, and the refund is an unmatched issue; after it, it applies. Either way the money adds up.
+     */
+    @Test
+    void aCaptureRacingARefundOfItsPaymentAppliesBothOrRecordsTheRefundAsUnmatched() {
+        int refundedAfterCapture = 0;
+        int unmatched = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            String orderId = "o-cr-" + round;
+            fx.createOrder("c-1", orderId, 1250, 899);
+            String capture = "evt_c_" + round;
+            String refund = "evt_r_" + round;
+            List<PaymentReceipt> receipts = Race.run(2, racer -> racer == 0 ? capture(capture, orderId, TOTAL)
+                    : refund(refund, orderId, "pay_" + capture, 1000));
+            assertEquals(PaymentOutcome.APPLIED, receipts.get(0).outcome());
+            Order order = header(orderId);
+            assertEquals(TOTAL, order.capturedAmount());
+            if (receipts.get(1).outcome() == PaymentOutcome.APPLIED) {
+                refundedAfterCapture++;
+                assertEquals(1000, order.refundedAmount());
+            } else {
+                unmatched++;
+                assertIssue(PaymentIssueKind.UNMATCHED_REFUND, receipts.get(1));
+                assertEquals(0, order.refundedAmount());
+            }
+        }
+        report("capture against refund of its payment", "refund applied", refundedAfterCapture, "unmatched", unmatched);
+        assertEquals(ROUNDS, refundedAfterCapture + unmatched);
+    }
+
+    /** Two refunds of one payment that together exceed it: never more refunded than captured, whatever the order. */
+    @Test
+    void twoRefundsOfOnePaymentNeverRefundMoreThanItCapturedOnTheOrderOrOnAnIssue() {
+        int bothApplied = 0;
+        int oneOverRefund = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            String orderId = "o-rr-" + round;
+            fx.createOrder("c-1", orderId, 1250, 899);
+            capture("evt_c1_" + round, orderId, TOTAL);
+            capture("evt_c2_" + round, orderId, TOTAL);
+            // Round by round, the refunds are of the order's payment or of the duplicate charge's issue.
+            String paymentId = round % 2 == 0 ? "pay_evt_c1_" + round : "pay_evt_c2_" + round;
+            long first = round % 4 < 2 ? 1000 : TOTAL - 1;
+            long second = TOTAL - 1000;
+            int r = round;
+            List<PaymentReceipt> receipts = Race.run(2, racer -> refund("evt_r" + racer + "_" + r, orderId, paymentId,
+                    racer == 0 ? first : second));
+            long applied = receipts.stream().filter(receipt -> receipt.outcome() == PaymentOutcome.APPLIED).count();
+            long refunded = round % 2 == 0 ? header(orderId).refundedAmount()
+                    : aggregate(orderId).paymentIssues().stream().filter(issue -> issue.paymentId().equals(paymentId))
+                            .findFirst().orElseThrow().refundedAmount();
+            assertTrue(refunded <= TOTAL, refunded + " refunded of " + TOTAL);
+            if (first + second <= TOTAL) {
+                assertEquals(2, applied);
+                assertEquals(first + second, refunded);
+                bothApplied++;
+            } else {
+                assertEquals(1, applied);
+                assertEquals(1, receipts.stream().filter(receipt -> receipt.issue()
+                        .equals(Optional.of(PaymentIssueKind.OVER_REFUND))).count());
+                oneOverRefund++;
+            }
+            assertEquals(0, round % 2 == 0 ? 0 : header(orderId).refundedAmount(),
+                    "a refund of the issue's payment moves none of the order's money");
+        }
+        report("refund against refund of one payment", "both applied", bothApplied, "one over-refund", oneOverRefund);
+        assertEquals(ROUNDS, bothApplied + oneOverRefund);
+    }
+
+    /** The customer's checkout racing the provider's capture: the capture pays the order either way, once. */
+    @Test
+    void aCaptureRacingTheCheckoutPaysTheOrderOnceWhicheverComesFirst() {
+        int checkoutFirst = 0;
+        int captureFirst = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            String orderId = "o-cc-" + round;
+            fx.createOrder("c-1", orderId, 1250, 899);
+            String capture = "evt_cc_" + round;
+            List<Object> outcomes = Race.run(2, racer -> racer == 0 ? capture(capture, orderId, TOTAL)
+                    : fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of("c-1"), orderId,
+                            OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "user:c-1", Optional.empty())));
+            assertEquals(PaymentOutcome.APPLIED, ((PaymentReceipt) outcomes.get(0)).outcome());
+            Order order = header(orderId);
+            assertEquals(OrderStatus.PAID, order.status());
+            assertEquals(TOTAL, order.capturedAmount());
+            List<String> types = fx.events("c-1", orderId).stream().map(OrderEvent::type).toList();
+            if (outcomes.get(1) instanceof StatusChangeOutcome.Changed) {
+                checkoutFirst++;
+                assertEquals(List.of("OrderCreated", "OrderStatusChanged", "PaymentCaptured"), types);
+            } else {
+                captureFirst++;
+                assertInstanceOf(StatusChangeOutcome.IllegalTransition.class, outcomes.get(1));
+                assertEquals(List.of("OrderCreated", "PaymentCaptured"), types);
+            }
+        }
+        report("capture against checkout", "checkout first", checkoutFirst, "capture first", captureFirst);
+        assertEquals(ROUNDS, checkoutFirst + captureFirst);
+    }
+
+    private static final int ROUNDS = 20;
+
+    /** The counts of a race, for the log: how often each interleaving won. */
+    private static void report(String race, String first, int firstCount, String second, int secondCount) {
+        System.out.printf("race %s over %d rounds: %s %d, %s %d%n", race, ROUNDS, first, firstCount, second, secondCount);
+    }
+
+    private List<String> openIssueIds() {
+        return fx.issues.open(50, Optional.empty()).items().stream().map(OpenPaymentIssue::eventId).toList();
     }
 }

@@ -53,6 +53,8 @@ public final class Fixture {
     public static final String SAMPLE_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RA";
     public static final String SAMPLE_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RB";
     public static final String SAMPLE_OTHER_ITEM = "01JCZ6X3N1S4M2B0QK9V7TQ5RC";
+    /** The provider's payment of the sample order: events/payment-webhook's capture takes it, its refund names it. */
+    public static final String SAMPLE_PAYMENT = "pay_3PzX9cLkq2Yw7Hb1";
     /** The products the sample events name, all in EUR: two in the sample order, one the sample line adds. */
     public static final List<ProductDetails> SAMPLE_PRODUCTS = List.of(
             new ProductDetails("MUG-BLUE", "Blue mug", 1250, "EUR", true),
