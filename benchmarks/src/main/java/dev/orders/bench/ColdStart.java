@@ -38,7 +38,7 @@ final class ColdStart {
             new Case("QueryOrdersFunction", "query-orders/get-order", "query"),
             new Case("CreateOrderFunction", "create-order/create-order", "batch-get-then-transact"),
             new Case("ChangeOrderFunction", "change-order/change-status", "get-then-transact"),
-            new Case("PaymentWebhookFunction", "payment-webhook/payment-succeeded", "get-then-transact"));
+            new Case("PaymentWebhookFunction", "payment-webhook/payment-succeeded", "query-then-transact"));
 
     static void run(LocalDynamoDb dynamo, Report report, int runs) throws Exception {
         SamTemplate template = SamTemplate.repository();

@@ -17,6 +17,7 @@ import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.lambda.TestContext;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -80,12 +81,12 @@ final class RouteCapacity {
         }
         if (sample.endsWith("refund-succeeded")) {
             fx.payments.process(new PaymentEvent("evt_capture", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                    Fixture.SAMPLE_ORDER, 2 * 1250 + 899, "EUR"));
+                    Fixture.SAMPLE_ORDER, Optional.of(Fixture.SAMPLE_PAYMENT), 2 * 1250 + 899, "EUR"));
         }
         if (sample.endsWith("payment-issue") || sample.endsWith("payment-issues")) {
             // A capture of one cent: the AMOUNT_MISMATCH issue the resolution sample names, and one to list.
             fx.payments.process(new PaymentEvent("evt_3PzX9cLkq2", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                    Fixture.SAMPLE_ORDER, 1, "EUR"));
+                    Fixture.SAMPLE_ORDER, Optional.of("pay_3PzX9cLkq2"), 1, "EUR"));
         }
     }
 

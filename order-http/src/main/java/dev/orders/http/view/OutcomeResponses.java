@@ -116,8 +116,9 @@ public final class OutcomeResponses {
     public static APIGatewayV2HTTPResponse paymentIssueResolution(PaymentIssueResolutionOutcome outcome) {
         Disclosure toStaff = Disclosure.to(Role.ADMINISTRATOR);
         if (outcome instanceof PaymentIssueResolutionOutcome.Resolved resolved) {
+            // An issue of an order id that names no order has no version to tag.
             return Http.json(200, Views.paymentIssue(resolved.issue(), toStaff),
-                    Http.etagHeader(resolved.event().version()));
+                    resolved.event().map(event -> Http.etagHeader(event.version())).orElse(Map.of()));
         }
         if (outcome instanceof PaymentIssueResolutionOutcome.AlreadyResolved already) {
             return Http.problem(Problem.of(409, "already-resolved", "Already resolved",

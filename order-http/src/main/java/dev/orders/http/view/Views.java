@@ -9,12 +9,16 @@ import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderItem;
 import dev.orders.core.order.OrderSummary;
+import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.product.Product;
 import dev.orders.core.time.Timestamps;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /** The JSON shapes of the HTTP API. Money is integer minor units; times are ISO-8601 UTC. */
@@ -54,6 +58,7 @@ public final class Views {
         json.put("currency", order.currency());
         json.put("capturedAmount", order.capturedAmount());
         json.put("refundedAmount", order.refundedAmount());
+        order.paymentId().ifPresent(paymentId -> json.put("paymentId", paymentId));
         json.put("itemCount", order.itemCount());
         json.put("createdAt", Timestamps.format(order.createdAt()));
         json.put("updatedAt", Timestamps.format(order.updatedAt()));
@@ -82,13 +87,23 @@ public final class Views {
         return json;
     }
 
-    /** A payment issue as the order shows it: with its resolution once it has one (its note to the staff only). */
+    /**
+     * A payment issue as the order shows it: the provider's payment, what of it was refunded, its state, and
+     * its resolution once it has one (its note to the staff only). An issue without a customer (its order id
+     * names no order) is shown to the staff only.
+     */
     public static Map<String, Object> paymentIssue(PaymentIssue issue, Disclosure disclosure) {
-        Map<String, Object> json = openPaymentIssue(issue);
+        Map<String, Object> json = issueEntry(issue.orderId(), issue.customerId(), issue.eventId(), issue.kind(),
+                issue.amount(), issue.currency(), issue.at());
+        json.put("direction", issue.direction().name());
+        json.put("paymentId", issue.paymentId());
+        json.put("refundedAmount", issue.refundedAmount());
+        json.put("state", issue.resolution().isPresent() ? "RESOLVED" : issue.isSettled() ? "SETTLED" : "OPEN");
         issue.resolution().ifPresent(resolution -> {
             Map<String, Object> resolved = new LinkedHashMap<>();
             resolved.put("at", Timestamps.format(resolution.at()));
-            resolved.put("by", disclosure.actor(resolution.by(), issue.customerId()));
+            resolved.put("by", issue.customerId().map(customerId -> disclosure.actor(resolution.by(), customerId))
+                    .orElse(resolution.by()));
             if (disclosure.showsNotes()) {
                 resolved.put("note", resolution.note());
             }
@@ -98,15 +113,21 @@ public final class Views {
     }
 
     /** An entry of the open payment issues: what identifies it and the money the provider moved. */
-    public static Map<String, Object> openPaymentIssue(PaymentIssue issue) {
+    public static Map<String, Object> openPaymentIssue(OpenPaymentIssue issue) {
+        return issueEntry(issue.orderId(), issue.customerId(), issue.eventId(), issue.kind(), issue.amount(),
+                issue.currency(), issue.at());
+    }
+
+    private static Map<String, Object> issueEntry(String orderId, Optional<String> customerId, String eventId,
+                                                  PaymentIssueKind kind, long amount, String currency, Instant at) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("orderId", issue.orderId());
-        json.put("customerId", issue.customerId());
-        json.put("eventId", issue.eventId());
-        json.put("kind", issue.kind().name());
-        json.put("amount", issue.amount());
-        json.put("currency", issue.currency());
-        json.put("at", Timestamps.format(issue.at()));
+        json.put("orderId", orderId);
+        customerId.ifPresent(customer -> json.put("customerId", customer));
+        json.put("eventId", eventId);
+        json.put("kind", kind.name());
+        json.put("amount", amount);
+        json.put("currency", currency);
+        json.put("at", Timestamps.format(at));
         return json;
     }
 

@@ -109,7 +109,7 @@ class InterleavedChangesTest extends SampleOrderTest {
 
     private void capture(String eventId) {
         fx.payments.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, SAMPLE_ORDER,
-                SAMPLE_TOTAL, "EUR"));
+                Optional.of("pay_" + eventId), SAMPLE_TOTAL, "EUR"));
     }
 
     /** The order's status, version and total, and a log of one event per version, 1 to {@code version}. */

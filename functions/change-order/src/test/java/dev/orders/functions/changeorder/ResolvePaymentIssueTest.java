@@ -6,6 +6,7 @@ import static dev.orders.http.support.Api.invoke;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
@@ -27,7 +28,7 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
     @BeforeEach
     void anIssueOnTheSampleOrder() {
         fx.payments.process(new PaymentEvent(SAMPLE_EVENT, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                SAMPLE_ORDER, 1, "EUR"));
+                SAMPLE_ORDER, Optional.of("pay_3PzX9cLkq2"), 1, "EUR"));
     }
 
     @Test
@@ -49,6 +50,27 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
         assertEquals("PaymentIssueResolved", last.type());
         assertEquals(version + 1, last.version());
         assertTrue(fx.issues.open(10, Optional.empty()).items().isEmpty());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theIssueOfAnOrderIdThatNamesNoOrderIsResolvedByItsRouteWithoutAnOrderEvent() {
+        String ghost = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
+        String event = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
+        fx.payments.process(new PaymentEvent(event, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, ghost,
+                Optional.of("pay_3PzX9cLkq2Yw7Hb3"), 2500, "EUR"));
+
+        Reply reply = invoke(function, SampleEvents.load("change-order/resolve-unknown-order-issue"));
+
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals(Optional.empty(), reply.header("etag"), "no order, no version");
+        assertEquals("UNKNOWN_ORDER", reply.json().get("kind"));
+        assertEquals("RESOLVED", reply.json().get("state"));
+        assertTrue(((Map<String, Object>) reply.json().get("resolution")).get("note").toString().contains("RF-2301"));
+        assertEquals(List.of(SAMPLE_EVENT), fx.issues.open(10, Optional.empty()).items().stream()
+                .map(OpenPaymentIssue::eventId).toList(), "only the sample order's issue is left open");
+        assertEquals(Optional.empty(), fx.reads.findHeaderById(ghost));
+        assertEquals(409, invoke(function, SampleEvents.load("change-order/resolve-unknown-order-issue")).status());
     }
 
     @Test

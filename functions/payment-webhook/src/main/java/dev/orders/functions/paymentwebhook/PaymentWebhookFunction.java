@@ -106,13 +106,17 @@ public final class PaymentWebhookFunction extends ApiFunction {
         return Http.json(200, json);
     }
 
-    /** {@code {id, type, created, data: {orderId, amount, currency}}} of a type this service acts on. */
+    /**
+     * {@code {id, type, created, data: {orderId, paymentId, amount, currency}}} of a type this service acts on;
+     * {@code paymentId} is required where money moved (the event checks it).
+     */
     private static PaymentEvent event(String id, PaymentEventType type, JsonBody body) {
         long created = body.requiredLong("created");
         JsonBody data = body.requiredObject("data");
         String orderId = data.requiredString("orderId");
+        Optional<String> paymentId = data.optionalString("paymentId");
         long amount = data.requiredLong("amount");
         String currency = data.requiredString("currency");
-        return new PaymentEvent(id, type, created, orderId, amount, currency);
+        return new PaymentEvent(id, type, created, orderId, paymentId, amount, currency);
     }
 }

@@ -2,6 +2,7 @@ package dev.orders.functions.paymentwebhook;
 
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_PAYMENT;
 import static dev.orders.http.support.Api.invoke;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +15,7 @@ import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.keys.Keys;
@@ -80,12 +82,18 @@ class PaymentWebhookFunctionTest {
                 PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting)), clock);
     }
 
-    /** An event of the sample's shape, signed now with {@code secret}. */
+    /**
+     * An event of the sample's shape, signed now with {@code secret}: a capture takes the payment
+     * {@code pay_<id>}, a refund names the sample's payment, a failed attempt names none.
+     */
     private static APIGatewayV2HTTPEvent event(String id, String type, String orderId, long amount, String currency,
                                                String secret) {
-        String body = Json.write(Map.of("id", id, "type", type, "created", NOW - 5,
-                "data", Map.of("orderId", orderId, "amount", amount, "currency", currency)));
-        return signed(SampleEvents.load(SAMPLE), body, secret, NOW);
+        Map<String, Object> data = new LinkedHashMap<>(Map.of("orderId", orderId, "amount", amount, "currency", currency));
+        if (!type.equals("payment.failed")) {
+            data.put("paymentId", type.equals("refund.succeeded") ? SAMPLE_PAYMENT : "pay_" + id);
+        }
+        return signed(SampleEvents.load(SAMPLE), Json.write(Map.of("id", id, "type", type, "created", NOW - 5,
+                "data", data)), secret, NOW);
     }
 
     private static APIGatewayV2HTTPEvent event(String id, String type, long amount) {
@@ -144,7 +152,8 @@ class PaymentWebhookFunctionTest {
         assertEquals("PaymentCaptured", event.type());
         assertEquals(PaymentEventProcessor.ACTOR, event.by());
         assertEquals(Map.of("from", "CREATED", "to", "PAID", "amount", SAMPLE_TOTAL, "currency", "EUR",
-                "paymentEventId", SAMPLE_EVENT_ID), event.change().data());
+                "paymentEventId", SAMPLE_EVENT_ID, "paymentId", SAMPLE_PAYMENT), event.change().data());
+        assertEquals(Optional.of(SAMPLE_PAYMENT), order().paymentId());
         Map<String, AttributeValue> record = record(SAMPLE_EVENT_ID);
         assertEquals("APPLIED", record.get("outcome").s());
         assertFalse(record.containsKey("expiresAt"), "a capture's record is kept for good: a redelivery at any age is"
@@ -242,10 +251,65 @@ class PaymentWebhookFunctionTest {
     }
 
     @Test
-    void unknownTypesAndUnknownOrdersAreAcknowledgedSoTheProviderStopsRetrying() {
+    void unknownTypesAndFailedAttemptsForUnknownOrdersAreAcknowledgedSoTheProviderStopsRetrying() {
         assertAcknowledged(invoke(function, event("evt_u1", "charge.dispute.created", SAMPLE_TOTAL)), "unknown-type");
-        assertAcknowledged(invoke(function, event("evt_u2", "payment.succeeded", "o-nobody", 100, "EUR", SECRET)),
+        assertAcknowledged(invoke(function, event("evt_u2", "payment.failed", "o-nobody", 100, "EUR", SECRET)),
                 "order-not-found");
+        assertEquals(OrderStatus.CREATED, order().status());
+    }
+
+    @Test
+    void moneyForAnOrderThatDoesNotExistIsAnUnknownOrderIssueNotDropped() {
+        Reply reply = invoke(function, SampleEvents.load("payment-webhook/payment-unknown-order"));
+
+        assertAcknowledged(reply, "payment-issue");
+        assertEquals("UNKNOWN_ORDER", reply.json().get("issue"));
+        assertEquals(List.of("evt_01JCZ7E5F6G7H8J9K0M1N2P3QE"), fx.issues.open(10, Optional.empty()).items().stream()
+                .map(OpenPaymentIssue::eventId).toList());
+        assertAcknowledged(invoke(function, SampleEvents.load("payment-webhook/payment-unknown-order")), "duplicate");
+    }
+
+    @Test
+    void theSampleRefundOfADuplicateChargeSettlesItsIssueAndLeavesTheOrderPaid() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+        Reply second = invoke(function, signed(SampleEvents.load(SAMPLE), Json.write(Map.of("id", "evt_second",
+                "type", "payment.succeeded", "created", NOW - 5, "data", Map.of("orderId", SAMPLE_ORDER,
+                        "paymentId", "pay_3PzX9cLkq2Yw7Hb2", "amount", SAMPLE_TOTAL, "currency", "EUR"))), SECRET, NOW));
+        assertEquals("DUPLICATE_CAPTURE", second.json().get("issue"));
+
+        assertAcknowledged(invoke(function, SampleEvents.load("payment-webhook/refund-duplicate-charge")), "applied");
+
+        assertEquals(OrderStatus.PAID, order().status());
+        assertEquals(0, order().refundedAmount());
+        PaymentIssue settled = fx.reads.findAggregateById(SAMPLE_ORDER).orElseThrow().paymentIssues().get(0);
+        assertEquals(SAMPLE_TOTAL, settled.refundedAmount());
+        assertTrue(settled.isSettled());
+        assertEquals("PaymentIssueRefunded", history().get(0).type());
+        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+    }
+
+    @Test
+    void theSampleRefundOfAPaymentNobodyKnowsIsAnUnmatchedRefund() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+
+        Reply reply = invoke(function, SampleEvents.load("payment-webhook/refund-unmatched"));
+
+        assertAcknowledged(reply, "payment-issue");
+        assertEquals("UNMATCHED_REFUND", reply.json().get("issue"));
+        assertEquals(0, order().refundedAmount());
+    }
+
+    @Test
+    void aCaptureOrRefundWithoutThePaymentItNamesIs400AndWritesNothing() {
+        int items = fx.itemCount();
+        for (String type : List.of("payment.succeeded", "refund.succeeded")) {
+            Reply reply = invoke(function, signed(SampleEvents.load(SAMPLE), Json.write(Map.of("id", "evt_nopay",
+                    "type", type, "created", NOW - 5, "data", Map.of("orderId", SAMPLE_ORDER, "amount", SAMPLE_TOTAL,
+                            "currency", "EUR"))), SECRET, NOW));
+            assertEquals(400, reply.status(), reply.response().getBody());
+            assertTrue(reply.response().getBody().contains("data.paymentId"), reply.response().getBody());
+        }
+        assertEquals(items, fx.itemCount());
         assertEquals(OrderStatus.CREATED, order().status());
     }
 

@@ -80,7 +80,7 @@ class PublishEventsFunctionTest {
             fx.advance("c-" + i, orderId, OrderStatus.AWAITING_PAYMENT);
             if (i % 2 == 0) {
                 fx.payments.process(new PaymentEvent("evt_" + i, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                        orderId, 1250 + 899, "EUR"));
+                        orderId, Optional.of("pay_" + i), 1250 + 899, "EUR"));
             } else {
                 fx.advance("c-" + i, orderId, OrderStatus.CANCELLED);
             }

@@ -17,6 +17,7 @@ import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,8 +41,8 @@ class PaymentIssuesRouteTest {
     }
 
     private void capture(String eventId, String orderId, long amount) {
-        fx.payments.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, orderId, amount,
-                "EUR"));
+        fx.payments.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, orderId,
+                Optional.of("pay_" + eventId), amount, "EUR"));
     }
 
     @Test
