@@ -103,6 +103,8 @@ class CommandLineTest {
                 "--jwt-audience", "orders-api"), "the JWT issuer must be an https URL (http only on the loopback)");
         assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--jwt-issuer", "https://issuer.example.com"),
                 "the JWT issuer https://issuer.example.com needs an audience");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--jwt-issuer", "https://issuer.example.com",
+                "--jwt-audience", "orders-api", "--seed"), "--seed writes through the routes with tokens of sam-local's own issuer");
     }
 
     @Test

@@ -281,6 +281,8 @@ class StartApiEndToEndTest {
             Map<String, Object> key = ((List<Map<String, Object>>) keys.json().get("keys")).get(0);
             assertEquals(List.of("RSA", "sig"), List.of(key.get("kty"), key.get("use")));
             assertFalse(key.containsKey("d"), "the private key is not published: " + keys.body());
+            assertTrue(Files.readString(issuer.log).contains("JWT issuer " + issuer.base() + " (sam-local's own; discovery at "
+                    + issuer.base() + "/.well-known/openid-configuration), audience sam-local"), "the issuer is announced");
 
             // ./sam-local token, for the issuer of a start-api on another port than 3000, signs with the published key.
             SamLocalCommand.Result minted = SamLocalCommand.run(Map.of(), "token", "c-cli", "orders", "--port",

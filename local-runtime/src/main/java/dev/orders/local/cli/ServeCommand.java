@@ -71,8 +71,9 @@ final class ServeCommand implements Command {
         }
         if (ownIssuer.isPresent()) {
             LocalIssuer issuer = ownIssuer.get();
-            Log.SAM_LOCAL.line("JWT issuer " + issuer.issuer() + " (sam-local's own: " + issuer.issuer() + LocalIssuer.DISCOVERY_PATH
-                    + "), audience " + String.join(",", issuer.audience()) + "; ./sam-local token mints its tokens");
+            Log.SAM_LOCAL.line("JWT issuer " + issuer.issuer() + " (sam-local's own; discovery at " + issuer.issuer()
+                    + LocalIssuer.DISCOVERY_PATH + "), audience " + String.join(",", issuer.audience())
+                    + "; ./sam-local token mints its tokens");
             if (arguments.flag("--seed")) {
                 Log.SAM_LOCAL.line(new SeedData(api, issuer).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
                         : "seed skipped: customer c-ada already exists");

@@ -11,6 +11,10 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.SignedJWT;
+import dev.orders.local.UsageException;
+import dev.orders.localaws.template.CloudFormationYaml;
+import dev.orders.localaws.template.SamTemplate;
+import java.io.StringReader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,6 +95,25 @@ class LocalIssuerTest {
         assertEquals(NOW, token.getJWTClaimsSet().getIssueTime().toInstant());
         assertEquals(NOW.plus(Duration.ofHours(12)), token.getJWTClaimsSet().getExpirationTime().toInstant());
         assertEquals("orders", token.getJWTClaimsSet().getClaim("scope"));
+    }
+
+    @Test
+    void theLocalApiWillNotServeTheIssuersDocumentsWhereATemplateRouteIs(@TempDir Path dir) {
+        SamTemplate template = new SamTemplate(Path.of("t.yaml"), CloudFormationYaml.parse(new StringReader("""
+                Resources:
+                  Files:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.B::handleRequest
+                      CodeUri: files.jar
+                      Events:
+                        Get: {Type: HttpApi, Properties: {Method: GET, Path: "/.well-known/{file}"}}
+                """), "t.yaml"));
+        LocalIssuer issuer = LocalIssuer.load(dir.resolve("issuer-key.json"), URL, List.of("sam-local"), CLOCK);
+
+        UsageException e = assertThrows(UsageException.class,
+                () -> new LocalHttpApi(template, dir, LocalJwtAuthorizer.of(issuer, CLOCK), issuer.documents()));
+        assertTrue(e.getMessage().startsWith("the template's route GET /.well-known/{file} takes /.well-known/"), e.getMessage());
     }
 
     @Test

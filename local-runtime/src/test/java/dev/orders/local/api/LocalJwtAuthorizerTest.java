@@ -153,6 +153,16 @@ class LocalJwtAuthorizerTest {
     }
 
     @Test
+    void everyRsaAlgorithmIsAccepted() throws Exception {
+        for (JWSAlgorithm algorithm : List.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512,
+                JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512)) {
+            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(algorithm).keyID(KEY.getKeyID()).build(), valid().build());
+            jwt.sign(new RSASSASigner(KEY));
+            assertInstanceOf(Result.Authorized.class, authorize(jwt.serialize()), algorithm.getName());
+        }
+    }
+
+    @Test
     void hmacTokensAreRefusedWhateverTheSecretEvenThePublicKeyItself() throws Exception {
         // The classic confusion: HS256 keyed with what the verifier knows (the public key), and an old shared secret.
         for (byte[] secret : List.of(KEY.toRSAPublicKey().getEncoded(),
