@@ -41,7 +41,7 @@ public final class LocalIssuer {
     private final Clock clock;
     private final RSASSASigner signer;
 
-    public LocalIssuer(RSAKey key, URI issuer, List<String> audience, Clock clock) {
+    LocalIssuer(RSAKey key, URI issuer, List<String> audience, Clock clock) {
         if (audience.isEmpty()) {
             throw new IllegalArgumentException("an issuer's tokens need an audience");
         }

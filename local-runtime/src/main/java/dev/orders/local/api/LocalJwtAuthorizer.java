@@ -70,7 +70,7 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     }
 
     /** Trusts tokens of {@code issuer} for one of {@code audience}, signed by a key of {@code keys}. */
-    public LocalJwtAuthorizer(URI issuer, List<String> audience, JWKSource<SecurityContext> keys, Clock clock) {
+    private LocalJwtAuthorizer(URI issuer, List<String> audience, JWKSource<SecurityContext> keys, Clock clock) {
         if (audience.isEmpty()) {
             throw new IllegalArgumentException("a JWT authorizer needs at least one audience");
         }

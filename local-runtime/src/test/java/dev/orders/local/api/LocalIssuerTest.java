@@ -49,7 +49,9 @@ class LocalIssuerTest {
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())));
         assertEquals(List.of("issuer-key.json"), Files.list(file.getParent()).map(p -> p.getFileName().toString()).toList(),
                 "no temporary file is left");
-        assertTrue(RSAKey.parse(Files.readString(file)).isPrivate());
+        RSAKey key = RSAKey.parse(Files.readString(file));
+        assertTrue(key.isPrivate());
+        assertEquals(key.computeThumbprint().toString(), kids.get(0), "the kid is the RFC 7638 thumbprint");
         assertEquals(kids.get(0), LocalIssuer.load(file, URL, List.of("sam-local"), CLOCK).publicKeys().getKeys().get(0).getKeyID());
     }
 
