@@ -4,7 +4,7 @@ import dev.orders.application.order.OrderIntake;
 import dev.orders.baseline.RawRequests;
 import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.OrderRequest;
-import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.api.LocalIssuer;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import java.io.BufferedReader;
@@ -37,7 +37,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * making the same DynamoDB requests at the same concurrency, on the same Dynoxide.
  */
 final class Throughput {
-    private static final String JWT_SECRET = "benchmark local jwt secret, 32 bytes or more";
     private static final String TABLE = "orders-local";
 
     private Throughput() {
@@ -56,8 +55,11 @@ final class Throughput {
         ProcessBuilder builder = new ProcessBuilder(root.resolve("sam-local").toString(), "start-api", "--port",
                 Integer.toString(port)).directory(root.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().remove("JAVA_TOOL_OPTIONS");
+        // sam-local's own issuer, whose tokens this harness mints, rather than one the caller's shell may name.
+        builder.environment().remove("SAM_LOCAL_JWT_ISSUER");
+        builder.environment().remove("SAM_LOCAL_JWT_AUDIENCE");
         builder.environment().putAll(Map.of("DYNAMODB_ENDPOINT", dynamo.endpoint().toString(),
-                LocalJwtAuthorizer.SECRET_VARIABLE, JWT_SECRET, "SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN"));
+                "SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN"));
         Process api = builder.start();
         try {
             String line = new BufferedReader(new InputStreamReader(api.getInputStream(), StandardCharsets.UTF_8)).readLine();
@@ -65,8 +67,8 @@ final class Throughput {
                 throw new IllegalStateException("start-api did not start: " + line);
             }
             OrderIntake orders = BenchData.seed(dynamo.client(), TABLE).intake;
-            String token = new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC())
-                    .mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
+            String token = LocalIssuer.load(root.resolve(LocalIssuer.KEY_FILE), LocalIssuer.url("127.0.0.1", port),
+                    List.of(LocalIssuer.DEFAULT_AUDIENCE), Clock.systemUTC()).mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
             List<List<String>> rows = new ArrayList<>();
             DynamoDbClient sdk = dynamo.client();
             for (Route route : routes(sdk, orders)) {

@@ -15,6 +15,7 @@ import java.util.Optional;
  */
 public record SamTemplate(Path file, Map<String, Object> root) {
     private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
+    private static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
 
     public static SamTemplate load(Path file) {
         return new SamTemplate(file, CloudFormationYaml.load(file));
@@ -118,6 +119,35 @@ public record SamTemplate(Path file, Map<String, Object> root) {
     /** Whether the template declares a resource of that logical id. */
     public boolean hasResource(String logicalId) {
         return map(root, "Resources").containsKey(logicalId);
+    }
+
+    /**
+     * The {@code JwtConfiguration} of an HTTP API's default authorizer ({@code Auth.Authorizers.<name>}):
+     * the issuer and the audiences, each a literal or an intrinsic such as {@code !Ref JwtIssuer}, for the
+     * caller to resolve.
+     */
+    public record JwtConfiguration(String authorizer, Object issuer, List<Object> audience) {
+        public JwtConfiguration {
+            audience = List.copyOf(audience);
+        }
+    }
+
+    /** The JWT configuration of the first HTTP API whose default authorizer is a JWT authorizer, if any. */
+    public Optional<JwtConfiguration> jwtConfiguration() {
+        for (Object resource : map(root, "Resources").values()) {
+            Map<String, Object> fields = asMap(resource);
+            Map<String, Object> auth = map(map(fields, "Properties"), "Auth");
+            if (!HTTP_API_TYPE.equals(fields.get("Type")) || !(auth.get("DefaultAuthorizer") instanceof String name)) {
+                continue;
+            }
+            Map<String, Object> jwt = map(map(map(auth, "Authorizers"), name), "JwtConfiguration");
+            if (!jwt.isEmpty()) {
+                Object audience = jwt.getOrDefault("audience", List.of());
+                return Optional.of(new JwtConfiguration(name, jwt.get("issuer"),
+                        audience instanceof List<?> list ? List.copyOf(list) : List.of(audience)));
+            }
+        }
+        return Optional.empty();
     }
 
     /** A template parameter's default value, if it has one. */

@@ -37,6 +37,29 @@ class SamTemplateTest {
     }
 
     @Test
+    void theJwtConfigurationIsTheHttpApisDefaultAuthorizersAsWritten() {
+        SamTemplate template = parse("""
+                Resources:
+                  Api:
+                    Type: AWS::Serverless::HttpApi
+                    Properties:
+                      Auth:
+                        DefaultAuthorizer: Jwt
+                        Authorizers:
+                          Jwt:
+                            IdentitySource: "$request.header.Authorization"
+                            JwtConfiguration:
+                              issuer: !Ref JwtIssuer
+                              audience: [orders-api, !Ref JwtAudience]
+                """);
+
+        assertEquals(new SamTemplate.JwtConfiguration("Jwt", new CloudFormationYaml.Intrinsic("Ref", "JwtIssuer"),
+                        List.of("orders-api", new CloudFormationYaml.Intrinsic("Ref", "JwtAudience"))),
+                template.jwtConfiguration().orElseThrow());
+        assertTrue(parse("Resources: {}").jwtConfiguration().isEmpty());
+    }
+
+    @Test
     void aTimeoutThatIsNotANumberIsAClearError() {
         SamTemplate template = parse("""
                 Resources:

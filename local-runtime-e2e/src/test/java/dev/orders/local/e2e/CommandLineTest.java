@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -81,16 +83,35 @@ class CommandLineTest {
 
     @Test
     void tokenWithScpPutsTheScopesInAnArrayClaimTheLocalAuthorizerAccepts() {
-        Map<String, String> env = Map.of(LocalJwtAuthorizer.SECRET_VARIABLE, LocalApi.JWT_SECRET);
-        SamLocalCommand.Result result = SamLocalCommand.run(env, "token", "auth0|5f7c", "orders", "orders:admin", "--scp");
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of(), "token", "auth0|5f7c", "orders", "orders:admin", "--scp");
         assertEquals(0, result.exitCode(), result.stderr());
 
-        LocalJwtAuthorizer.Result verdict = new LocalJwtAuthorizer(LocalApi.JWT_SECRET, Clock.systemUTC())
+        // Without --port, the token is for the issuer of a start-api on the default port, 3000.
+        LocalIssuer issuer = LocalIssuer.load(SamLocalCommand.ROOT.resolve(LocalIssuer.KEY_FILE),
+                URI.create("http://127.0.0.1:3000"), List.of(LocalIssuer.DEFAULT_AUDIENCE), Clock.systemUTC());
+        LocalJwtAuthorizer.Result verdict = LocalJwtAuthorizer.of(issuer, Clock.systemUTC())
                 .authorize(Optional.of("Bearer " + result.stdout().strip()));
         LocalJwtAuthorizer.Result.Authorized authorized = assertInstanceOf(LocalJwtAuthorizer.Result.Authorized.class, verdict);
         assertEquals("auth0|5f7c", authorized.claims().get("sub"));
         assertEquals("[orders orders:admin]", authorized.claims().get("scp"));
         assertEquals(List.of("orders", "orders:admin"), authorized.scopes());
+    }
+
+    @Test
+    void startApiWithAnIssuerItCannotTrustIsOneLine() {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--jwt-issuer", "http://issuer.example.com",
+                "--jwt-audience", "orders-api"), "the JWT issuer must be an https URL (http only on the loopback)");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--jwt-issuer", "https://issuer.example.com"),
+                "the JWT issuer https://issuer.example.com needs an audience");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--jwt-issuer", "https://issuer.example.com",
+                "--jwt-audience", "orders-api", "--seed"), "--seed writes through the routes with tokens of sam-local's own issuer");
+    }
+
+    @Test
+    void tokenForAnotherIssuerIsOneLineNoToken() {
+        assertOneLineError(SamLocalCommand.run(Map.of("SAM_LOCAL_JWT_ISSUER", "https://tenant.example.com/",
+                "SAM_LOCAL_JWT_AUDIENCE", "orders-api"), "token", "c-ada"), "start-api trusts the issuer https://tenant.example.com/");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "token", "c-ada", "--hours", "many"), "--hours takes a whole number");
     }
 
     private static void assertOneLineError(SamLocalCommand.Result result, String expected) {

@@ -3,13 +3,14 @@ package dev.orders.local.e2e;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.api.LocalIssuer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -24,7 +25,6 @@ final class LocalApi implements AutoCloseable {
     final int port;
     final Path log;
     private final Process process;
-    static final String JWT_SECRET = "e2e local jwt secret, 32 bytes at least";
     private final List<ProcessHandle> started = new ArrayList<>();
 
     private LocalApi(int port, Path log, Process process) {
@@ -44,9 +44,7 @@ final class LocalApi implements AutoCloseable {
         args.addAll(List.of(options));
         Path log = SamLocalCommand.logFile("start-api");
         try {
-            Map<String, String> all = new java.util.HashMap<>(env);
-            all.put(LocalJwtAuthorizer.SECRET_VARIABLE, JWT_SECRET);
-            Process process = SamLocalCommand.builder(all, args)
+            Process process = SamLocalCommand.builder(env, args)
                     .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                     .start();
             LocalApi api = new LocalApi(port, log, process);
@@ -65,15 +63,20 @@ final class LocalApi implements AutoCloseable {
         }
     }
 
-    /** A bearer token of the local authorizer for {@code subject} with {@code scopes}. */
-    static String token(String subject, String... scopes) {
-        return new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC()).mint(subject, List.of(scopes), Duration.ofMinutes(10));
+    /** sam-local's own issuer as this start-api serves it: the repository's key, its URL, the default audience. */
+    LocalIssuer issuer() {
+        return LocalIssuer.load(SamLocalCommand.ROOT.resolve(LocalIssuer.KEY_FILE), URI.create(base()),
+                List.of(LocalIssuer.DEFAULT_AUDIENCE), Clock.systemUTC());
     }
 
-    /** A bearer token of the local authorizer for {@code subject} with {@code scopes} as an {@code scp} array. */
-    static String scpToken(String subject, String... scopes) {
-        return new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC()).mint(subject, List.of(scopes),
-                LocalJwtAuthorizer.ScopeClaim.SCP, Duration.ofMinutes(10));
+    /** A bearer token of this start-api's issuer for {@code subject} with {@code scopes}. */
+    String token(String subject, String... scopes) {
+        return issuer().mint(subject, List.of(scopes), Duration.ofMinutes(10));
+    }
+
+    /** A bearer token of this start-api's issuer for {@code subject} with {@code scopes} as an {@code scp} array. */
+    String scpToken(String subject, String... scopes) {
+        return issuer().mint(subject, List.of(scopes), LocalIssuer.ScopeClaim.SCP, Duration.ofMinutes(10));
     }
 
     String base() {

@@ -42,6 +42,8 @@ final class SamLocalCommand {
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().remove("DYNAMODB_ENDPOINT");
         builder.environment().remove("CURSOR_SECRET");
+        builder.environment().remove("SAM_LOCAL_JWT_ISSUER");
+        builder.environment().remove("SAM_LOCAL_JWT_AUDIENCE");
         builder.environment().put("SAM_LOCAL_NO_BUILD", "1");
         builder.environment().putAll(env);
         return builder;

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,10 +35,10 @@ class StartApiEndToEndTest {
     @Test
     void servesEveryKindOfRouteStopsCleanlyAndKeepsItsDataAcrossARestart(@TempDir Path dataDir) throws Exception {
         String orderId;
-        String edsger = LocalApi.token("c-e2e");
-        String admin = LocalApi.token("ops-admin", "orders:admin");
         Path events = dataDir.resolve("events.jsonl");
         try (LocalApi api = LocalApi.start("--data-dir", dataDir.toString(), "--events", events.toString())) {
+            String edsger = api.token("c-e2e");
+            String admin = api.token("ops-admin", "orders:admin");
             Map<String, Long> programs = api.processes().stream().collect(Collectors.groupingBy(
                     p -> p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"), Collectors.counting()));
             assertEquals(2L, programs.get("java"), "the launcher and the functions' JVM: " + programs);
@@ -114,7 +121,7 @@ class StartApiEndToEndTest {
             assertEquals(Map.of("message", "Not Found"), wrongMethod.json());
 
             // A binary content type reaches the function base64-encoded, and the function decodes it.
-            Reply binary = send(api, LocalApi.token("c-bin"), "PUT", "/customers/c-bin", "application/octet-stream",
+            Reply binary = send(api, api.token("c-bin"), "PUT", "/customers/c-bin", "application/octet-stream",
                     "{\"name\":\"Bin Ary\",\"email\":\"bin@example.com\"}", Map.of());
             assertEquals(201, binary.status(), binary.body());
             assertEquals("Bin Ary", binary.json().get("name"));
@@ -133,14 +140,21 @@ class StartApiEndToEndTest {
             }
             assertEquals(Optional.of("Bearer"), anonymous.header("www-authenticate"));
             assertEquals(Optional.of("Bearer error=\"invalid_token\""), forged.header("www-authenticate"));
+            // Only RSA signatures by the issuer's key count: HS256 with a shared secret, as local tokens once were, does not.
+            SignedJWT hs256 = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), new JWTClaimsSet.Builder().subject("c-e2e")
+                    .issuer(api.base()).audience("sam-local").expirationTime(Date.from(Instant.now().plusSeconds(600))).build());
+            hs256.sign(new MACSigner("e2e local jwt secret, 32 bytes at least".getBytes(StandardCharsets.UTF_8)));
+            Reply hmac = get(api, hs256.serialize(), "/customers/c-e2e");
+            assertEquals(401, hmac.status(), hmac.body());
+            assertEquals(Map.of("message", "Unauthorized"), hmac.json());
             // Another customer's token reaches the function, which reveals nothing.
-            assertEquals(404, get(api, LocalApi.token("c-eve"), "/customers/c-e2e/orders/" + orderId).status());
+            assertEquals(404, get(api, api.token("c-eve"), "/customers/c-e2e/orders/" + orderId).status());
             // The webhook has no authorizer: its own signature check answers, as a problem.
             Reply unsigned = send(api, null, "POST", "/webhooks/payments", "application/json", "{}", Map.of());
             assertEquals(401, unsigned.status(), unsigned.body());
             assertTrue(unsigned.header("content-type").orElse("").startsWith("application/problem+json"), unsigned.body());
 
-            Reply tooLarge = send(api, LocalApi.token("c-big"), "PUT", "/customers/c-big", "application/json",
+            Reply tooLarge = send(api, api.token("c-big"), "PUT", "/customers/c-big", "application/json",
                     "\"" + "x".repeat(10 * 1024 * 1024) + "\"", Map.of());
             assertEquals(413, tooLarge.status());
 
@@ -156,14 +170,14 @@ class StartApiEndToEndTest {
         }
 
         try (LocalApi again = LocalApi.start("--data-dir", dataDir.toString(), "--events", events.toString())) {
-            Reply order = get(again, LocalApi.token("c-e2e"), "/customers/c-e2e/orders/" + orderId);
+            Reply order = get(again, again.token("c-e2e"), "/customers/c-e2e/orders/" + orderId);
             assertEquals(200, order.status(), order.body());
             assertEquals("PAID", order.json().get("status"));
             assertEquals(2, ((List<?>) order.json().get("items")).size());
             assertTrue(Files.readString(again.log).contains("already exists (kept)"), "the table is reused, not recreated");
 
             // The stream resumes where it stopped: the new event once, the three before not again.
-            Reply picked = send(again, LocalApi.token("ops-admin", "orders:admin"), "POST",
+            Reply picked = send(again, again.token("ops-admin", "orders:admin"), "POST",
                     "/customers/c-e2e/orders/" + orderId + "/status", "application/json",
                     "{\"status\":\"IN_FULFILLMENT\"}", Map.of());
             assertEquals(200, picked.status(), picked.body());
@@ -206,10 +220,10 @@ class StartApiEndToEndTest {
     @Test
     void seedLoadsCustomersAndOrdersInSeveralStatuses() throws Exception {
         try (LocalApi api = LocalApi.start("--seed")) {
-            String admin = LocalApi.token("ops-admin", "orders:admin");
-            Reply ada = get(api, LocalApi.token("c-ada"), "/customers/c-ada");
+            String admin = api.token("ops-admin", "orders:admin");
+            Reply ada = get(api, api.token("c-ada"), "/customers/c-ada");
             assertEquals(200, ada.status(), ada.body());
-            Reply mug = get(api, LocalApi.token("c-ada"), "/products/MUG-BLUE");
+            Reply mug = get(api, api.token("c-ada"), "/products/MUG-BLUE");
             assertEquals(200, mug.status(), mug.body());
             for (String status : List.of("CREATED", "AWAITING_PAYMENT", "IN_FULFILLMENT", "FULFILLED", "CANCELLED")) {
                 Reply feed = get(api, admin, "/orders?status=" + status);
@@ -227,9 +241,9 @@ class StartApiEndToEndTest {
     void subjectsOfIdentityProvidersAndScpScopesWorkAsBehindApiGateway() throws Exception {
         String auth0 = "auth0|5f7c8ec7c33c6c004bbafe82";
         String path = "/customers/auth0%7C5f7c8ec7c33c6c004bbafe82";
-        String customer = LocalApi.token(auth0, "orders");
-        String scpAdmin = LocalApi.scpToken("ops-okta", "orders", "orders:admin");
         try (LocalApi api = LocalApi.start()) {
+            String customer = api.token(auth0, "orders");
+            String scpAdmin = api.scpToken("ops-okta", "orders", "orders:admin");
             Reply profile = send(api, customer, "PUT", path, "application/json",
                     "{\"name\":\"Jane Doe\",\"email\":\"jane@example.com\"}", Map.of());
             assertEquals(201, profile.status(), profile.body());
@@ -251,6 +265,49 @@ class StartApiEndToEndTest {
             // An scp array is an administrator on the scoped route and, from the claim alone, on the others.
             assertEquals(200, get(api, scpAdmin, "/orders").status());
             assertEquals(200, get(api, scpAdmin, path).status());
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void samLocalsIssuerServesItsDiscoveryDocumentAndAnotherStartApiTrustsItThroughIt() throws Exception {
+        try (LocalApi issuer = LocalApi.start()) {
+            Reply discovery = get(issuer, null, "/.well-known/openid-configuration");
+            assertEquals(200, discovery.status(), discovery.body());
+            assertEquals(issuer.base(), discovery.json().get("issuer"));
+            assertEquals(issuer.base() + "/.well-known/jwks.json", discovery.json().get("jwks_uri"));
+            Reply keys = get(issuer, null, "/.well-known/jwks.json");
+            assertEquals(200, keys.status(), keys.body());
+            Map<String, Object> key = ((List<Map<String, Object>>) keys.json().get("keys")).get(0);
+            assertEquals(List.of("RSA", "sig"), List.of(key.get("kty"), key.get("use")));
+            assertFalse(key.containsKey("d"), "the private key is not published: " + keys.body());
+            assertTrue(Files.readString(issuer.log).contains("JWT issuer " + issuer.base() + " (sam-local's own; discovery at "
+                    + issuer.base() + "/.well-known/openid-configuration), audience sam-local"), "the issuer is announced");
+
+            // ./sam-local token, for the issuer of a start-api on another port than 3000, signs with the published key.
+            SamLocalCommand.Result minted = SamLocalCommand.run(Map.of(), "token", "c-cli", "orders", "--port",
+                    Integer.toString(issuer.port), "--hours", "1");
+            assertEquals(0, minted.exitCode(), minted.stderr());
+            String token = minted.stdout().strip();
+            assertEquals(key.get("kid"), SignedJWT.parse(token).getHeader().getKeyID());
+            Reply created = send(issuer, token, "PUT", "/customers/c-cli", "application/json",
+                    "{\"name\":\"Cli User\",\"email\":\"cli@example.com\"}", Map.of());
+            assertEquals(201, created.status(), created.body());
+
+            // A second start-api pointed at the first as its issuer, as at a Cognito or Auth0 tenant.
+            try (LocalApi trusting = LocalApi.start("--jwt-issuer", issuer.base(), "--jwt-audience", "sam-local")) {
+                Reply accepted = send(trusting, issuer.token("c-other"), "PUT", "/customers/c-other", "application/json",
+                        "{\"name\":\"Other User\",\"email\":\"other@example.com\"}", Map.of());
+                assertEquals(201, accepted.status(), accepted.body());
+                Reply ownIssuer = get(trusting, trusting.token("c-other"), "/customers/c-other");
+                assertEquals(401, ownIssuer.status(), ownIssuer.body());
+                assertEquals(Optional.of("Bearer error=\"invalid_token\""), ownIssuer.header("www-authenticate"));
+                Reply noDiscovery = get(trusting, null, "/.well-known/openid-configuration");
+                assertEquals(404, noDiscovery.status(), noDiscovery.body());
+                assertEquals(Map.of("message", "Not Found"), noDiscovery.json());
+                assertTrue(Files.readString(trusting.log).contains("JWT issuer " + issuer.base() + " (keys from "
+                        + issuer.base() + "/.well-known/jwks.json)"), "the issuer it trusts is announced");
+            }
         }
     }
 

@@ -45,10 +45,10 @@ class StreamDeadLetterEndToEndTest {
                     Map.entry("by", AttributeValue.fromS("nobody")),
                     Map.entry("data", AttributeValue.fromM(Map.of())),
                     Map.entry("correlationId", AttributeValue.fromS("o-poison:1")))));
-            HttpResponse<String> product = send(api, LocalApi.token("ops-admin", "orders:admin"), "PUT", "/products/MUG",
+            HttpResponse<String> product = send(api, api.token("ops-admin", "orders:admin"), "PUT", "/products/MUG",
                     "{\"name\":\"Mug\",\"unitPrice\":1250,\"currency\":\"EUR\"}");
             assertEquals(201, product.statusCode(), product.body());
-            HttpResponse<String> order = send(api, LocalApi.token("c-1"), "POST", "/customers/c-1/orders",
+            HttpResponse<String> order = send(api, api.token("c-1"), "POST", "/customers/c-1/orders",
                     "{\"items\":[{\"sku\":\"MUG\",\"quantity\":1}]}");
             assertEquals(201, order.statusCode(), order.body());
 

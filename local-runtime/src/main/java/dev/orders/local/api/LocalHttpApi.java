@@ -3,6 +3,7 @@ package dev.orders.local.api;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.orders.local.UsageException;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.localaws.HttpServers;
@@ -31,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * The template's HTTP API on a local port: each request matched to its route, turned into the
  * payload 2.0 event API Gateway would send, passed through the {@link RequestAuthorizer} (and the
  * route's AuthorizationScopes: 403 if the token has none of them), handed to the route's
- * {@link LambdaFunction}, and its response mapped back as API Gateway maps it.
+ * {@link LambdaFunction}, and its response mapped back as API Gateway maps it. Beside the routes it may
+ * serve the documents of the local token issuer ({@link LocalIssuer}), on paths no route takes.
  */
 public final class LocalHttpApi implements AutoCloseable {
     /** API Gateway's payload limit. */
@@ -48,12 +50,19 @@ public final class LocalHttpApi implements AutoCloseable {
     private final HttpApiEvents.Routes routes;
     private final Map<String, FunctionInstances> functions = new LinkedHashMap<>();
     private final RequestAuthorizer authorizer;
+    private final Map<String, String> documents;
     private HttpServer server;
     private ExecutorService executor;
 
-    public LocalHttpApi(SamTemplate template, Path repositoryRoot, RequestAuthorizer authorizer) {
+    /** {@code documents}: JSON answered to a GET of its path (the local issuer's), none of which a route may take. */
+    public LocalHttpApi(SamTemplate template, Path repositoryRoot, RequestAuthorizer authorizer, Map<String, String> documents) {
         this.routes = new HttpApiEvents.Routes(template);
         this.authorizer = authorizer;
+        this.documents = Map.copyOf(documents);
+        documents.keySet().forEach(path -> routes.match("GET", path).ifPresent(taken -> {
+            throw new UsageException("the template's route " + taken.route().key() + " takes " + path
+                    + ", where the local token issuer serves a document; point start-api at another issuer (--jwt-issuer)");
+        }));
         for (SamTemplate.Function function : template.functions()) {
             // The first instance fails now, not on the first request, if the function's jar is not built.
             functions.put(function.logicalId(), new FunctionInstances(new LambdaFunction(function, repositoryRoot),
@@ -77,6 +86,11 @@ public final class LocalHttpApi implements AutoCloseable {
 
     /** One request, whether it came over HTTP or from the seeder. */
     public Response handle(HttpApiEvents.Request request) {
+        String document = documents.get(request.rawPath());
+        if (document != null && (request.method().equals("GET") || request.method().equals("HEAD"))) {
+            return new Response(200, Map.of("content-type", List.of("application/json")),
+                    document.getBytes(StandardCharsets.UTF_8));
+        }
         Optional<HttpApiEvents.Match> match = routes.match(request.method(), request.rawPath());
         if (match.isEmpty()) {
             return message(404, "Not Found");

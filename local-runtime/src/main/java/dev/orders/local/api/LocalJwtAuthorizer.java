@@ -3,12 +3,22 @@ package dev.orders.local.api;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.crypto.RSASSAVerifier;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKMatcher;
+import com.nimbusds.jose.jwk.JWKSelector;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jose.util.DefaultResourceRetriever;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import java.nio.charset.StandardCharsets;
+import java.net.MalformedURLException;
+import java.net.URI;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,56 +34,71 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * What the HTTP API's JWT authorizer does in AWS, for the local runtime: verifies an
- * {@code Authorization: Bearer <jwt>} HS256 token with the secret of {@value #SECRET_VARIABLE}, checks
- * {@code exp} and {@code nbf}, and hands over the claims (as text, as API Gateway passes them) and
- * the token's scopes. A refusal is answered with 401 before any handler runs.
+ * What the HTTP API's JWT authorizer does in AWS ("Control access to HTTP APIs with JWT authorizers"),
+ * for the local runtime: verifies the token of the {@code Authorization} header (alone, or after
+ * {@code Bearer }) signed with an RSA algorithm
+ * by the issuer's key of the token's {@code kid}, checks {@code iss}, {@code aud} (or {@code client_id}
+ * when there is no {@code aud}), {@code exp}, {@code nbf} and {@code iat}, with no clock skew, and hands
+ * over the claims (as text, as API Gateway passes them) and the token's scopes. A refusal is answered with
+ * 401 before any handler runs.
  *
- * <p>A client sends the same token with every request of a session, so a token whose signature and
- * algorithm were verified once is remembered (bounded); {@code exp} and {@code nbf} are checked on
- * every request.
+ * <p>A client sends the same token with every request of a session, so a token whose signature, issuer
+ * and audience were verified once is remembered (bounded); the times are checked on every request.
  */
 public final class LocalJwtAuthorizer implements RequestAuthorizer {
-    public static final String SECRET_VARIABLE = "LOCAL_JWT_SECRET";
-    /** HS256 needs a key of at least 256 bits. */
-    public static final int MIN_SECRET_BYTES = 32;
     private static final String BEARER = "Bearer ";
     private static final int MAX_TOKEN_LENGTH = 8192;
     private static final int MAX_REMEMBERED_TOKENS = 1024;
     private static final Pattern SPACES = Pattern.compile("\\s+");
+    /** As API Gateway (REST APIs' JWT authorizer documents it): keys kept up to an hour, fetched again for an unseen kid. */
+    private static final Duration KEYS_CACHED = Duration.ofHours(1);
+    private static final int HTTP_TIMEOUT_MILLIS = 5_000;
+    private static final int MAX_DOCUMENT_BYTES = 512 * 1024;
 
-    private final byte[] secret;
+    private final String issuer;
+    private final List<String> audience;
+    private final JWKSource<SecurityContext> keys;
     private final Clock clock;
-    private final MACVerifier verifier;
     private final Map<String, Verified> verified = new ConcurrentHashMap<>();
 
-    /** A token's verdict without the clock: refused, or authorized within its expiry and not-before times. */
-    private record Verified(Result result, Optional<Instant> expires, Optional<Instant> notBefore) {
+    /** A token's verdict without the clock: refused, or authorized within its times. */
+    private record Verified(Result result, Optional<Instant> expires, Optional<Instant> notBefore,
+                            Optional<Instant> issuedAt) {
         static Verified refused(String reason) {
-            return new Verified(new Result.Refused(reason), Optional.empty(), Optional.empty());
+            return new Verified(new Result.Refused(reason), Optional.empty(), Optional.empty(), Optional.empty());
         }
     }
 
-    public LocalJwtAuthorizer(String secret, Clock clock) {
-        this.secret = secret.getBytes(StandardCharsets.UTF_8);
-        if (this.secret.length < MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException(SECRET_VARIABLE + " must be at least " + MIN_SECRET_BYTES + " bytes");
+    /** Trusts tokens of {@code issuer} for one of {@code audience}, signed by a key of {@code keys}. */
+    private LocalJwtAuthorizer(URI issuer, List<String> audience, JWKSource<SecurityContext> keys, Clock clock) {
+        if (audience.isEmpty()) {
+            throw new IllegalArgumentException("a JWT authorizer needs at least one audience");
         }
+        this.issuer = issuer.toString();
+        this.audience = List.copyOf(audience);
+        this.keys = keys;
         this.clock = clock;
-        try {
-            this.verifier = new MACVerifier(this.secret);
-        } catch (JOSEException e) {
-            throw new IllegalArgumentException("unusable HS256 secret", e);
-        }
     }
 
-    /** The authorizer of {@value #SECRET_VARIABLE}; the local API must not start without it. */
-    public static LocalJwtAuthorizer fromEnvironment(Map<String, String> env, Clock clock) {
-        String secret = env.get(SECRET_VARIABLE);
-        if (secret == null || secret.isBlank()) {
-            throw new IllegalStateException("environment variable " + SECRET_VARIABLE + " is not set");
+    /** The authorizer of sam-local's own issuer: its key, its issuer URL and audience. */
+    public static LocalJwtAuthorizer of(LocalIssuer issuer, Clock clock) {
+        return new LocalJwtAuthorizer(issuer.issuer(), issuer.audience(), new ImmutableJWKSet<>(issuer.publicKeys()), clock);
+    }
+
+    /**
+     * The authorizer of another issuer (a Cognito user pool, an Auth0 tenant, another sam-local), whose keys
+     * are fetched from {@code jwksUri} (see {@link IssuerDiscovery}), cached, and fetched again for an unseen kid.
+     */
+    public static LocalJwtAuthorizer remote(URI issuer, List<String> audience, URI jwksUri, Clock clock) {
+        try {
+            JWKSource<SecurityContext> keys = JWKSourceBuilder.<SecurityContext>create(jwksUri.toURL(),
+                            new DefaultResourceRetriever(HTTP_TIMEOUT_MILLIS, HTTP_TIMEOUT_MILLIS, MAX_DOCUMENT_BYTES))
+                    .cache(KEYS_CACHED.toMillis(), JWKSourceBuilder.DEFAULT_CACHE_REFRESH_TIMEOUT)
+                    .build();
+            return new LocalJwtAuthorizer(issuer, audience, keys, clock);
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("jwks_uri " + jwksUri + " is no URL", e);
         }
-        return new LocalJwtAuthorizer(secret, clock);
     }
 
     /** Outcome of {@link #authorize}. */
@@ -89,10 +114,12 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
 
     /** Verifies the value of an Authorization header. */
     public Result authorize(Optional<String> authorization) {
-        if (authorization.isEmpty() || !authorization.get().regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return new Result.Refused("no bearer token");
+        if (authorization.isEmpty() || authorization.get().isBlank()) {
+            return new Result.Refused("no token");
         }
-        String token = authorization.get().substring(BEARER.length()).strip();
+        // "The identitySource can include only the token, or the token prefixed with Bearer."
+        String value = authorization.get().strip();
+        String token = value.regionMatches(true, 0, BEARER, 0, BEARER.length()) ? value.substring(BEARER.length()).strip() : value;
         if (token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) {
             return new Result.Refused("malformed token");
         }
@@ -107,6 +134,7 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
             }
             verified.put(token, known);
         }
+        // "exp: must be after the current time", "nbf" and "iat": "must be before" it; AWS states no leeway.
         Instant now = clock.instant();
         if (known.expires().isEmpty() || !known.expires().get().isAfter(now)) {
             return new Result.Refused(known.expires().isEmpty() ? "no expiry" : "expired");
@@ -114,10 +142,13 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         if (known.notBefore().isPresent() && known.notBefore().get().isAfter(now)) {
             return new Result.Refused("not yet valid");
         }
+        if (known.issuedAt().isPresent() && known.issuedAt().get().isAfter(now)) {
+            return new Result.Refused("issued in the future");
+        }
         return known.result();
     }
 
-    /** Parses {@code token} and checks its algorithm and signature. */
+    /** Parses {@code token}, checks its algorithm, key and signature, then its issuer and audience. */
     private Verified verify(String token) {
         SignedJWT jwt;
         JWTClaimsSet claims;
@@ -127,20 +158,56 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         } catch (ParseException e) {
             return Verified.refused("malformed token");
         }
-        // Only HS256: a token must not choose its own algorithm ("none", or another key type).
-        if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm())) {
-            return Verified.refused("algorithm " + jwt.getHeader().getAlgorithm() + " is not accepted");
+        JWSHeader header = jwt.getHeader();
+        // "Currently, only RSA-based algorithms are supported": a token must not choose HMAC with a known secret.
+        if (!JWSAlgorithm.Family.RSA.contains(header.getAlgorithm())) {
+            return Verified.refused("algorithm " + header.getAlgorithm() + " is not accepted");
+        }
+        if (header.getKeyID() == null) {
+            return Verified.refused("no kid");
+        }
+        List<JWK> candidates;
+        try {
+            candidates = keys.get(new JWKSelector(JWKMatcher.forJWSHeader(header)), null);
+        } catch (KeySourceException e) {
+            return Verified.refused("the issuer's keys cannot be read: " + e.getMessage());
+        }
+        if (candidates.isEmpty()) {
+            return Verified.refused("unknown kid " + header.getKeyID());
         }
         try {
-            if (!jwt.verify(verifier)) {
+            if (!jwt.verify(new RSASSAVerifier((RSAKey) candidates.get(0)))) {
                 return Verified.refused("bad signature");
             }
         } catch (JOSEException e) {
             return Verified.refused("bad signature");
         }
+        if (!issuer.equals(claims.getIssuer())) {
+            return Verified.refused("issuer " + claims.getIssuer() + " is not " + issuer);
+        }
+        Optional<String> refusedAudience = audienceRefusal(claims);
+        if (refusedAudience.isPresent()) {
+            return Verified.refused(refusedAudience.get());
+        }
         return new Verified(new Result.Authorized(asStrings(claims), scopes(claims)),
                 Optional.ofNullable(claims.getExpirationTime()).map(Date::toInstant),
-                Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant));
+                Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant),
+                Optional.ofNullable(claims.getIssueTime()).map(Date::toInstant));
+    }
+
+    /** "aud or client_id: must match one of the audience entries"; client_id counts only without aud. */
+    private Optional<String> audienceRefusal(JWTClaimsSet claims) {
+        List<String> tokenAudience = claims.getAudience();
+        if (!tokenAudience.isEmpty()) {
+            return tokenAudience.stream().anyMatch(audience::contains) ? Optional.empty()
+                    : Optional.of("audience " + tokenAudience + " is none of " + audience);
+        }
+        Object clientId = claims.getClaim("client_id");
+        if (clientId == null) {
+            return Optional.of("no aud nor client_id");
+        }
+        return audience.contains(String.valueOf(clientId)) ? Optional.empty()
+                : Optional.of("client_id " + clientId + " is none of " + audience);
     }
 
     /** The local HTTP API's authorizer step: the claims and scopes of a valid bearer token, else 401. */
@@ -151,39 +218,6 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
             return new Jwt(authorized.claims(), authorized.scopes());
         }
         throw new Unauthorized(((Result.Refused) result).reason());
-    }
-
-    /** Where a minted token carries its scopes. */
-    public enum ScopeClaim {
-        /** {@code "scope": "a b"}: OAuth 2.0's space-separated text (Cognito, Auth0). */
-        SCOPE,
-        /** {@code "scp": ["a", "b"]}: an array (Okta, and others). */
-        SCP
-    }
-
-    /** A token for {@code subject} with {@code scopes} in the {@code scope} claim, valid for {@code lifetime}. */
-    public String mint(String subject, List<String> scopes, Duration lifetime) {
-        return mint(subject, scopes, ScopeClaim.SCOPE, lifetime);
-    }
-
-    /** A token for {@code subject} with {@code scopes} in {@code claim}, valid for {@code lifetime}. */
-    public String mint(String subject, List<String> scopes, ScopeClaim claim, Duration lifetime) {
-        Instant now = clock.instant();
-        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
-                .subject(subject)
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(lifetime)));
-        if (!scopes.isEmpty()) {
-            claims.claim(claim == ScopeClaim.SCP ? "scp" : "scope",
-                    claim == ScopeClaim.SCP ? List.copyOf(scopes) : String.join(" ", scopes));
-        }
-        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims.build());
-        try {
-            jwt.sign(new MACSigner(secret));
-        } catch (JOSEException e) {
-            throw new IllegalStateException("cannot sign with HS256", e);
-        }
-        return jwt.serialize();
     }
 
     /**

@@ -19,9 +19,9 @@ public final class SeedData {
     private static final String ADMIN_SCOPE = "orders:admin";
 
     private final LocalHttpApi api;
-    private final LocalJwtAuthorizer tokens;
+    private final LocalIssuer tokens;
 
-    public SeedData(LocalHttpApi api, LocalJwtAuthorizer tokens) {
+    public SeedData(LocalHttpApi api, LocalIssuer tokens) {
         this.api = api;
         this.tokens = tokens;
     }

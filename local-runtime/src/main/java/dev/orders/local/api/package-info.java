@@ -1,2 +1,2 @@
-/** The template's HTTP API on a local port, as API Gateway serves it: routes, events, the JWT authorizer, seed data. */
+/** The template's HTTP API on a local port, as API Gateway serves it: routes, events, the JWT authorizer and a token issuer, seed data. */
 package dev.orders.local.api;

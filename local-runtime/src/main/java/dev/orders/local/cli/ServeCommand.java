@@ -3,6 +3,7 @@ package dev.orders.local.cli;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.LocalHttpApi;
+import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
 import dev.orders.local.lambda.LambdaFunction;
@@ -23,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -38,33 +40,51 @@ final class ServeCommand implements Command {
     static final String VERB = "__serve";
     /** The port the launcher chose for the event bus, and gave the functions as AWS_ENDPOINT_URL_EVENTBRIDGE. */
     static final String EVENT_BUS_PORT = "--event-bus-port";
+    /** The jwks_uri the launcher read from another issuer's discovery document (with --jwt-issuer). */
+    static final String JWKS_URI = "--jwks-uri";
     private static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
 
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
         SamTemplate template = SamTemplate.repository();
-        LocalJwtAuthorizer tokens = LocalJwtAuthorizer.fromEnvironment(System.getenv(), Clock.systemUTC());
-        LocalHttpApi api = new LocalHttpApi(template, RepositoryRoot.locate(), tokens);
+        String host = arguments.value("--host", "127.0.0.1");
+        JwtSettings jwt = new JwtSettings(Optional.ofNullable(arguments.value(JwtSettings.ISSUER_FLAG, null)).map(URI::create),
+                JwtSettings.list(arguments.value(JwtSettings.AUDIENCE_FLAG, LocalIssuer.DEFAULT_AUDIENCE)));
+        Optional<LocalIssuer> ownIssuer = jwt.otherIssuer().isPresent() ? Optional.empty()
+                : Optional.of(jwt.localIssuer(LocalIssuer.url(host, arguments.port())));
+        LocalJwtAuthorizer authorizer = ownIssuer.map(issuer -> LocalJwtAuthorizer.of(issuer, Clock.systemUTC()))
+                .orElseGet(() -> LocalJwtAuthorizer.remote(jwt.otherIssuer().get(), jwt.audience(),
+                        URI.create(arguments.value(JWKS_URI, "")), Clock.systemUTC()));
+        LocalHttpApi api = new LocalHttpApi(template, RepositoryRoot.locate(), authorizer,
+                ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
             stopped.countDown();
         }, "sam-local-stop"));
-        String host = arguments.value("--host", "127.0.0.1");
         InetSocketAddress address;
         try {
             address = api.start(host, arguments.port());
         } catch (BindException e) {
             throw new UsageException("port " + arguments.port() + " on " + host + " is in use");
         }
-        if (arguments.flag("--seed")) {
-            Log.SAM_LOCAL.line(new SeedData(api, tokens).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
-                    : "seed skipped: customer c-ada already exists");
+        if (ownIssuer.isPresent()) {
+            LocalIssuer issuer = ownIssuer.get();
+            Log.SAM_LOCAL.line("JWT issuer " + issuer.issuer() + " (sam-local's own; discovery at " + issuer.issuer()
+                    + LocalIssuer.DISCOVERY_PATH + "), audience " + String.join(",", issuer.audience())
+                    + "; ./sam-local token mints its tokens");
+            if (arguments.flag("--seed")) {
+                Log.SAM_LOCAL.line(new SeedData(api, issuer).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
+                        : "seed skipped: customer c-ada already exists");
+            }
+            Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "
+                    + issuer.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
+                    + issuer.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
+        } else {
+            Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI, "")
+                    + "), audience " + String.join(",", jwt.audience()) + "; its own tokens only");
         }
-        Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "
-                + tokens.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
-                + tokens.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
         Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
                 Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template));

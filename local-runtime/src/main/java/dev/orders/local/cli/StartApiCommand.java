@@ -1,10 +1,9 @@
 package dev.orders.local.cli;
 
 import dev.orders.local.UsageException;
-import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
-import dev.orders.localaws.Log;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
@@ -13,12 +12,11 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code start-api}: the template's HTTP API on a local port. This JVM is the launcher; the API runs
@@ -32,16 +30,29 @@ final class StartApiCommand implements Command {
 
     @Override
     public int run(Arguments arguments) throws Exception {
-        arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events");
+        arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events", JwtSettings.ISSUER_FLAG,
+                JwtSettings.AUDIENCE_FLAG);
         String host = arguments.value("--host", "127.0.0.1");
         int port = arguments.port();
         ensurePortFree(host, port);
         SamTemplate template = SamTemplate.repository();
+        JwtSettings jwt = JwtSettings.resolve(template, arguments, System::getenv);
+        if (jwt.otherIssuer().isPresent() && arguments.flag("--seed")) {
+            throw new UsageException("--seed writes through the routes with tokens of sam-local's own issuer, which "
+                    + jwt.otherIssuer().get() + " does not accept; seed without " + JwtSettings.ISSUER_FLAG);
+        }
+        // As API Gateway reads the issuer's discovery document when the authorizer is made: fails here if it cannot.
+        Optional<URI> jwksUri = jwt.otherIssuer().map(IssuerDiscovery::jwksUri);
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.
         template.functions().forEach(f -> new LambdaFunction(f, RepositoryRoot.locate()));
-        List<String> serve = new ArrayList<>(List.of(ServeCommand.VERB, "--host", host, "--port", Integer.toString(port)));
+        // The local issuer's URL names the port, so "any free port" is chosen here, before the tokens are minted.
+        int listenPort = port == 0 ? freePort(InetAddress.getByName(host)) : port;
+        List<String> serve = new ArrayList<>(List.of(ServeCommand.VERB, "--host", host, "--port", Integer.toString(listenPort),
+                JwtSettings.AUDIENCE_FLAG, String.join(",", jwt.audience())));
+        jwksUri.ifPresent(keys -> serve.addAll(List.of(JwtSettings.ISSUER_FLAG, jwt.otherIssuer().get().toString(),
+                ServeCommand.JWKS_URI, keys.toString())));
         if (arguments.flag("--seed")) {
             serve.add("--seed");
         }
@@ -52,35 +63,18 @@ final class StartApiCommand implements Command {
         }
         // The event bus runs in the functions' JVM, beside the rules' targets; its port is chosen here, so
         // that the functions' environment (fixed when their JVM starts) can name it.
-        int eventBusPort = freePort();
+        int eventBusPort = freePort(InetAddress.getLoopbackAddress());
         serve.addAll(List.of(ServeCommand.EVENT_BUS_PORT, Integer.toString(eventBusPort)));
         Launcher.eventsFile(arguments).ifPresent(file -> serve.addAll(List.of("--events", file.toString())));
-        String jwtSecret = jwtSecret(union);
         return Launcher.withTable(arguments, template, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(union);
             env.putAll(environment.aws(dynamoDb.endpoint(), URI.create("http://127.0.0.1:" + eventBusPort)));
-            env.put(LocalJwtAuthorizer.SECRET_VARIABLE, jwtSecret);
             return ChildJvm.run(env, serve, FUNCTIONS_JVM);
         });
     }
 
-    /** The secret of the local authorizer: LOCAL_JWT_SECRET, else one made for this run and shown once. */
-    private static String jwtSecret(Map<String, String> env) {
-        String secret = env.getOrDefault(LocalJwtAuthorizer.SECRET_VARIABLE,
-                System.getenv(LocalJwtAuthorizer.SECRET_VARIABLE));
-        if (secret != null && !secret.isBlank()) {
-            return secret;
-        }
-        byte[] random = new byte[LocalJwtAuthorizer.MIN_SECRET_BYTES];
-        new SecureRandom().nextBytes(random);
-        secret = HexFormat.of().formatHex(random);
-        Log.SAM_LOCAL.line(LocalJwtAuthorizer.SECRET_VARIABLE + " is not set; this run's tokens are signed with " + secret
-                + " (export it to mint your own, see README)");
-        return secret;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+    private static int freePort(InetAddress address) throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 0, address)) {
             return socket.getLocalPort();
         }
     }
