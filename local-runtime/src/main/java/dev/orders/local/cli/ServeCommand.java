@@ -54,9 +54,9 @@ final class ServeCommand implements Command {
         String host = arguments.value("--host", "127.0.0.1");
         InetSocketAddress address;
         try {
-            address = api.start(host, arguments.port());
+            address = api.start(host, arguments.port(0));
         } catch (BindException e) {
-            throw new UsageException("port " + arguments.port() + " on " + host + " is in use");
+            throw new UsageException("port " + arguments.port(0) + " on " + host + " is in use");
         }
         if (arguments.flag("--seed")) {
             Log.SAM_LOCAL.line(new SeedData(api, tokens).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
@@ -65,6 +65,18 @@ final class ServeCommand implements Command {
         Log.SAM_LOCAL.line("bearer tokens for this run (12 h): customer c-ada: "
                 + tokens.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
                 + tokens.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
+        startEventSources(template, arguments);
+        ChildJvm.exitWhenParentGoes();
+        listening(stdout, host, address);
+        stopped.await();
+        return 0;
+    }
+
+    /**
+     * What runs beside the functions in their JVM, under start-api and start-lambda alike: the event bus with
+     * the template's rule targets, and the table's stream fed to its functions; stopped when the JVM stops.
+     */
+    static void startEventSources(SamTemplate template, Arguments arguments) {
         Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
                 Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template));
@@ -74,12 +86,12 @@ final class ServeCommand implements Command {
             pollers.forEach(LocalStreamPoller::close);
             eventBus.close();
         }, "sam-local-streams"));
-        ChildJvm.exitWhenParentGoes();
-        // The one line on stdout: what the launcher's caller waits for.
+    }
+
+    /** The one line on stdout: what the launcher's caller waits for. */
+    static void listening(PrintStream stdout, String host, InetSocketAddress address) {
         stdout.println("Listening on http://" + host + ":" + address.getPort());
         stdout.flush();
-        stopped.await();
-        return 0;
     }
 
     /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */

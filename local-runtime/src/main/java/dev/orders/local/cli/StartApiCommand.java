@@ -19,10 +19,12 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * {@code start-api}: the template's HTTP API on a local port. This JVM is the launcher; the API runs
  * in the functions' JVM ({@link ServeCommand}), with all functions' variables, which must agree.
+ * start-lambda's launcher is this one too ({@link #serveFunctions}).
  */
 final class StartApiCommand implements Command {
     // C1 only, as the template's JAVA_TOOL_OPTIONS run the functions in Lambda. Each warm instance
@@ -33,18 +35,28 @@ final class StartApiCommand implements Command {
     @Override
     public int run(Arguments arguments) throws Exception {
         arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events");
+        List<String> seed = arguments.flag("--seed") ? List.of("--seed") : List.of();
+        return serveFunctions(arguments, ServeCommand.VERB, 3000, seed,
+                union -> Map.of(LocalJwtAuthorizer.SECRET_VARIABLE, jwtSecret(union)));
+    }
+
+    /**
+     * The launcher of start-api and start-lambda: checks the port, the functions' variables and jars, starts
+     * Dynoxide with the table, then the functions' JVM running {@code verb} (with {@code verbOptions}), whose
+     * environment is the functions' variables, the local endpoints and what {@code extraEnv} adds to them.
+     */
+    static int serveFunctions(Arguments arguments, String verb, int defaultPort, List<String> verbOptions,
+                              Function<Map<String, String>, Map<String, String>> extraEnv) throws Exception {
         String host = arguments.value("--host", "127.0.0.1");
-        int port = arguments.port();
+        int port = arguments.port(defaultPort);
         ensurePortFree(host, port);
         SamTemplate template = SamTemplate.repository();
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.
         template.functions().forEach(f -> new LambdaFunction(f, RepositoryRoot.locate()));
-        List<String> serve = new ArrayList<>(List.of(ServeCommand.VERB, "--host", host, "--port", Integer.toString(port)));
-        if (arguments.flag("--seed")) {
-            serve.add("--seed");
-        }
+        List<String> serve = new ArrayList<>(List.of(verb, "--host", host, "--port", Integer.toString(port)));
+        serve.addAll(verbOptions);
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
             // Where the stream pollers keep their positions, beside Dynoxide's data.
@@ -55,11 +67,11 @@ final class StartApiCommand implements Command {
         int eventBusPort = freePort();
         serve.addAll(List.of(ServeCommand.EVENT_BUS_PORT, Integer.toString(eventBusPort)));
         Launcher.eventsFile(arguments).ifPresent(file -> serve.addAll(List.of("--events", file.toString())));
-        String jwtSecret = jwtSecret(union);
+        Map<String, String> extra = extraEnv.apply(union);
         return Launcher.withTable(arguments, template, dynamoDb -> {
             Map<String, String> env = new LinkedHashMap<>(union);
             env.putAll(environment.aws(dynamoDb.endpoint(), URI.create("http://127.0.0.1:" + eventBusPort)));
-            env.put(LocalJwtAuthorizer.SECRET_VARIABLE, jwtSecret);
+            env.putAll(extra);
             return ChildJvm.run(env, serve, FUNCTIONS_JVM);
         });
     }
