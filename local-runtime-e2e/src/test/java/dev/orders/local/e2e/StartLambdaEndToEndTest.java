@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +30,7 @@ import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.lambda.model.InvalidParameterValueException;
 import software.amazon.awssdk.services.lambda.model.InvalidRequestContentException;
 import software.amazon.awssdk.services.lambda.model.InvocationType;
 import software.amazon.awssdk.services.lambda.model.InvokeResponse;
@@ -87,7 +91,10 @@ class StartLambdaEndToEndTest {
         InvokeResponse response = lambda.invoke(b -> b.functionName("CustomerProfileFunction").logType(LogType.TAIL)
                 .payload(SdkBytes.fromUtf8String(sample("customer-profile/get-customer.json").replace("c-ada", "c-tail"))));
         String log = new String(Base64.getDecoder().decode(response.logResult()), StandardCharsets.UTF_8);
-        assertTrue(log.startsWith("START RequestId: "), log);
+        // The call's request id is the invocation's, in Lambda's lines and in the handler's own.
+        String requestId = response.responseMetadata().requestId();
+        assertTrue(log.startsWith("START RequestId: " + requestId + " Version: $LATEST"), log);
+        assertTrue(log.contains("\"function_request_id\":\"" + requestId + "\""), log);
         assertTrue(log.contains("GET /customers/{customerId}"), "the handler's own log line: " + log);
         assertTrue(log.contains("REPORT RequestId: "), log);
     }
@@ -115,6 +122,15 @@ class StartLambdaEndToEndTest {
                 .payload(SdkBytes.fromUtf8String(sample("customer-profile/put-customer.json").replace("c-ada", "c-dry"))));
         assertEquals(204, dryRun.statusCode());
         assertCustomerAbsent("c-dry");
+    }
+
+    @Test
+    void anEmptyPayloadReachesTheFunctionAsAnEmptyJsonObject() throws IOException {
+        InvokeResponse response = lambda.invoke(b -> b.functionName("CustomerProfileFunction"));
+        assertNull(response.functionError(), response.payload().asUtf8String());
+        // An object, but no HTTP API event: the function's own 4xx, not a failure to read its input.
+        int status = httpStatus(response);
+        assertTrue(status >= 400 && status < 500, response.payload().asUtf8String());
     }
 
     @Test
@@ -155,6 +171,15 @@ class StartLambdaEndToEndTest {
     }
 
     @Test
+    void aClientContextThatIsNotBase64OfAJsonObjectIsInvalidRequestContentAndRunsNothing() throws IOException {
+        InvalidRequestContentException refused = assertThrows(InvalidRequestContentException.class, () -> lambda.invoke(b -> b
+                .functionName("CustomerProfileFunction").clientContext(Base64.getEncoder().encodeToString("[]".getBytes(StandardCharsets.UTF_8)))
+                .payload(SdkBytes.fromUtf8String(sample("customer-profile/put-customer.json").replace("c-ada", "c-context")))));
+        assertEquals("Client context must be a valid Base64-encoded JSON object.", refused.awsErrorDetails().errorMessage());
+        assertCustomerAbsent("c-context");
+    }
+
+    @Test
     void anUnknownInvocationTypeIsAValidationErrorAndRunsNothing() throws IOException {
         LambdaException refused = assertThrows(LambdaException.class, () -> lambda.invoke(b -> b
                 .functionName("CustomerProfileFunction").invocationType("Sometimes")
@@ -162,6 +187,31 @@ class StartLambdaEndToEndTest {
         assertEquals(400, refused.statusCode());
         assertEquals("ValidationException", refused.awsErrorDetails().errorCode());
         assertCustomerAbsent("c-sometimes");
+    }
+
+    @Test
+    void aFunctionNameOutsideTheApisPatternIsAValidationError() {
+        LambdaException refused = assertThrows(LambdaException.class, () -> invoke("Customer Profile", "{}"));
+        assertEquals(400, refused.statusCode());
+        assertEquals("ValidationException", refused.awsErrorDetails().errorCode());
+        assertTrue(refused.awsErrorDetails().errorMessage().startsWith("1 validation error detected: Value 'Customer Profile'"
+                + " at 'functionName' failed to satisfy constraint"), refused.awsErrorDetails().errorMessage());
+    }
+
+    @Test
+    void aQualifierThatContradictsTheNamesIsAnInvalidParameter() {
+        InvalidParameterValueException refused = assertThrows(InvalidParameterValueException.class,
+                () -> lambda.invoke(b -> b.functionName("CustomerProfileFunction:$LATEST").qualifier("live")));
+        assertEquals(400, refused.statusCode());
+    }
+
+    @Test
+    void anyOtherOperationIsUnknown() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(server.base() + "/2015-03-31/functions/")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, response.statusCode());
+        assertEquals(Optional.of("UnknownOperationException"), response.headers().firstValue("x-amzn-ErrorType"));
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +107,7 @@ public final class LocalInvokeApi implements AutoCloseable {
             boolean tail = oneOf(exchange, "X-Amz-Log-Type", "logType", LOG_TYPES, "None").equals("Tail");
             Function function = function(invoked);
             byte[] payload = payload(body, type);
+            checkClientContext(exchange.getRequestHeaders().getFirst("X-Amz-Client-Context"));
             switch (type) {
                 case "DryRun":
                     return new Response(204, Map.of(), new byte[0]);
@@ -154,6 +156,24 @@ public final class LocalInvokeApi implements AutoCloseable {
             throw InvokeRefusal.invalidContent("Could not parse request body into json: Could not parse payload into json: "
                     + e.getMessage());
         }
+    }
+
+    /**
+     * Lambda refuses a client context that is not base64 of a JSON object. Locally it goes no further: the
+     * functions' Context has no client context (see docs/LOCAL.md).
+     */
+    private static void checkClientContext(String clientContext) throws InvokeRefusal {
+        if (clientContext == null) {
+            return;
+        }
+        try {
+            if (JSON.std.anyFrom(Base64.getDecoder().decode(clientContext)) instanceof Map) {
+                return;
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            // Refused below, as any other client context that is not a JSON object.
+        }
+        throw InvokeRefusal.invalidContent("Client context must be a valid Base64-encoded JSON object.");
     }
 
     private Response invoke(Function function, byte[] payload, String requestId, boolean tail) {
