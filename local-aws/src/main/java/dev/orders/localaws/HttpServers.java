@@ -2,6 +2,8 @@ package dev.orders.localaws;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 
 /** The JDK's HTTP server, as every server of the local runtime (the HTTP API, the event bus) creates it. */
@@ -15,5 +17,15 @@ public final class HttpServers {
         // server starts first must have set it.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         return HttpServer.create(address, backlog);
+    }
+
+    /**
+     * Keeps at most {@code limit} bytes of a request body (a longer one is then refused as too large) but reads
+     * the rest too, so the client, still sending, gets the refusal rather than a reset connection.
+     */
+    public static byte[] readAtMost(InputStream in, int limit) throws IOException {
+        byte[] kept = in.readNBytes(limit);
+        in.transferTo(OutputStream.nullOutputStream());
+        return kept;
     }
 }

@@ -52,6 +52,15 @@ class CommandLineTest {
     }
 
     @Test
+    void startLambdaRefusesStartApisSeedAndATakenPortInOneLine() throws IOException {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-lambda", "--seed"), "unknown option --seed");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertOneLineError(SamLocalCommand.run(Map.of(), "start-lambda", "--port", Integer.toString(taken.getLocalPort())),
+                    "port " + taken.getLocalPort() + " on 127.0.0.1 is in use");
+        }
+    }
+
+    @Test
     void unknownVerbAndUnknownOptionAreOneLine() {
         assertOneLineError(SamLocalCommand.run(Map.of(), "deploy"), "unknown verb 'deploy'");
         assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--colour", "blue"), "unknown option --colour");

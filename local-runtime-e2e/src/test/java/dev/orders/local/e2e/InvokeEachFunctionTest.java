@@ -88,6 +88,20 @@ class InvokeEachFunctionTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aHandlerThatThrowsExitsWith1AndPrintsTheRuntimesError(@TempDir Path dir) throws IOException {
+        // Not a DynamoDB stream event: the publisher's handler cannot take it, as under Lambda's Java runtime.
+        Path event = Files.writeString(dir.resolve("not-a-stream-batch.json"), "{\"Records\": \"x\"}");
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
+                "invoke", "PublishEventsFunction", "-e", event.toString());
+        assertEquals(1, result.exitCode(), result.stderr());
+        Map<String, Object> error = JSON.std.mapFrom(result.stdout());
+        assertTrue(((String) error.get("errorMessage")).contains("DynamodbEvent"), result.stdout());
+        assertTrue(((String) error.get("errorType")).endsWith("Exception"), result.stdout());
+        assertTrue(!((List<Object>) error.get("stackTrace")).isEmpty(), result.stdout());
+    }
+
+    @Test
     void theSampleCustomerIsReadBackThroughInvoke() throws IOException {
         SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
                 "invoke", "CustomerProfileFunction", "-e", "events/customer-profile/get-customer.json");

@@ -10,7 +10,6 @@ import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -181,7 +180,7 @@ public final class LocalHttpApi implements AutoCloseable {
 
     private void exchange(HttpExchange exchange) throws IOException {
         try (exchange) {
-            byte[] body = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES + 1);
+            byte[] body = HttpServers.readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES + 1);
             String host = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Host"))
                     .orElseGet(() -> exchange.getLocalAddress().getHostString() + ":" + exchange.getLocalAddress().getPort());
             Response response = handle(new HttpApiEvents.Request(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
@@ -197,16 +196,6 @@ public final class LocalHttpApi implements AutoCloseable {
                 }
             }
         }
-    }
-
-    /**
-     * Keeps at most {@code limit} bytes (a longer body is then refused as too large) but reads the
-     * rest too, so the client, still sending, gets the 413 rather than a reset connection.
-     */
-    private static byte[] readAtMost(InputStream in, int limit) throws IOException {
-        byte[] kept = in.readNBytes(limit);
-        in.transferTo(OutputStream.nullOutputStream());
-        return kept;
     }
 
     @Override

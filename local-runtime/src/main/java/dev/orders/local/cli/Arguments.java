@@ -65,8 +65,9 @@ record Arguments(Map<String, String> values, List<String> positionals, Optional<
         return values.containsKey(name);
     }
 
-    int port() {
-        String text = value("--port", "3000");
+    /** --port, else {@code fallback}. */
+    int port(int fallback) {
+        String text = value("--port", Integer.toString(fallback));
         try {
             int port = Integer.parseInt(text);
             if (port < 0 || port > 65535) {

@@ -1,20 +1,17 @@
 package dev.orders.local.cli;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.lambda.UnhandledError;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** {@code __invoke}: invoke's function JVM. Prints the function's response, or Lambda's error for an unhandled exception. */
 final class InvokeHereCommand implements Command {
@@ -43,12 +40,10 @@ final class InvokeHereCommand implements Command {
 
     /** What Lambda returns for an unhandled exception (or an Error in the handler's init). */
     private static int unhandled(PrintStream stdout, SamTemplate.Function function, Exception e) throws IOException {
-        Throwable thrown = e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("errorMessage", String.valueOf(thrown.getMessage()));
-        error.put("errorType", thrown.getClass().getName());
-        stdout.println(JSON.std.asString(error));
-        Log.SAM_LOCAL.line(function.logicalId() + " failed: " + thrown);
+        UnhandledError error = UnhandledError.of(e);
+        stdout.write(error.json());
+        stdout.println();
+        Log.SAM_LOCAL.line(function.logicalId() + " failed: " + error.errorType() + ": " + error.errorMessage());
         return 1;
     }
 }

@@ -13,16 +13,20 @@ public final class SamLocal {
     /** The local table's name: what {@code !Ref OrdersTable} resolves to. */
     public static final String TABLE_NAME = "orders-local";
     static final String USAGE = "usage: ./sam-local start-api [--port 3000] [--host 127.0.0.1] [--data-dir DIR] [--seed]"
-            + " [--env-vars FILE] [--events FILE] [--jwt-issuer URL --jwt-audience AUD] | invoke FunctionLogicalId -e EVENT.json [--env-vars FILE] [--data-dir DIR]"
+            + " [--env-vars FILE] [--events FILE] [--jwt-issuer URL --jwt-audience AUD]"
+            + " | start-lambda [--port 3001] [--host 127.0.0.1] [--data-dir DIR] [--env-vars FILE] [--events FILE]"
+            + " | invoke FunctionLogicalId -e EVENT.json [--env-vars FILE] [--data-dir DIR]"
             + " | generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']] | token SUBJECT [SCOPE ...] [--scp] [--hours 12]"
             + " [--host 127.0.0.1] [--port 3000]";
     private static final Set<String> HELP = Set.of("-h", "--help", "help");
     private static final Map<String, Command> COMMANDS = Map.of(
             "start-api", new StartApiCommand(),
+            "start-lambda", new StartLambdaCommand(),
             "invoke", new InvokeCommand(),
             "generate-event", new GenerateEventCommand(),
             "token", new TokenCommand(),
             ServeCommand.VERB, new ServeCommand(),
+            ServeLambdaCommand.VERB, new ServeLambdaCommand(),
             InvokeHereCommand.VERB, new InvokeHereCommand());
 
     private SamLocal() {

@@ -52,7 +52,7 @@ final class ServeCommand implements Command {
         JwtSettings jwt = new JwtSettings(Optional.ofNullable(arguments.value(JwtSettings.ISSUER_FLAG, null)).map(URI::create),
                 JwtSettings.list(arguments.value(JwtSettings.AUDIENCE_FLAG, LocalIssuer.DEFAULT_AUDIENCE)));
         Optional<LocalIssuer> ownIssuer = jwt.otherIssuer().isPresent() ? Optional.empty()
-                : Optional.of(jwt.localIssuer(LocalIssuer.url(host, arguments.port())));
+                : Optional.of(jwt.localIssuer(LocalIssuer.url(host, arguments.port(0))));
         LocalJwtAuthorizer authorizer = ownIssuer.map(issuer -> LocalJwtAuthorizer.of(issuer, Clock.systemUTC()))
                 .orElseGet(() -> LocalJwtAuthorizer.remote(jwt.otherIssuer().get(), jwt.audience(),
                         URI.create(arguments.value(JWKS_URI, "")), Clock.systemUTC()));
@@ -65,9 +65,9 @@ final class ServeCommand implements Command {
         }, "sam-local-stop"));
         InetSocketAddress address;
         try {
-            address = api.start(host, arguments.port());
+            address = api.start(host, arguments.port(0));
         } catch (BindException e) {
-            throw new UsageException("port " + arguments.port() + " on " + host + " is in use");
+            throw new UsageException("port " + arguments.port(0) + " on " + host + " is in use");
         }
         if (ownIssuer.isPresent()) {
             LocalIssuer issuer = ownIssuer.get();
@@ -85,6 +85,18 @@ final class ServeCommand implements Command {
             Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI, "")
                     + "), audience " + String.join(",", jwt.audience()) + "; its own tokens only");
         }
+        startEventSources(template, arguments);
+        ChildJvm.exitWhenParentGoes();
+        listening(stdout, host, address);
+        stopped.await();
+        return 0;
+    }
+
+    /**
+     * What runs beside the functions in their JVM, under start-api and start-lambda alike: the event bus with
+     * the template's rule targets, and the table's stream fed to its functions; stopped when the JVM stops.
+     */
+    static void startEventSources(SamTemplate template, Arguments arguments) {
         Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
                 Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template));
@@ -94,12 +106,12 @@ final class ServeCommand implements Command {
             pollers.forEach(LocalStreamPoller::close);
             eventBus.close();
         }, "sam-local-streams"));
-        ChildJvm.exitWhenParentGoes();
-        // The one line on stdout: what the launcher's caller waits for.
+    }
+
+    /** The one line on stdout: what the launcher's caller waits for. */
+    static void listening(PrintStream stdout, String host, InetSocketAddress address) {
         stdout.println("Listening on http://" + host + ":" + address.getPort());
         stdout.flush();
-        stopped.await();
-        return 0;
     }
 
     /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */

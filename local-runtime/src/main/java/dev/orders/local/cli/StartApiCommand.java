@@ -21,6 +21,7 @@ import java.util.Optional;
 /**
  * {@code start-api}: the template's HTTP API on a local port. This JVM is the launcher; the API runs
  * in the functions' JVM ({@link ServeCommand}), with all functions' variables, which must agree.
+ * start-lambda's launcher is this one too ({@link #serveFunctions}).
  */
 final class StartApiCommand implements Command {
     // C1 only, as the template's JAVA_TOOL_OPTIONS run the functions in Lambda. Each warm instance
@@ -32,30 +33,41 @@ final class StartApiCommand implements Command {
     public int run(Arguments arguments) throws Exception {
         arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events", JwtSettings.ISSUER_FLAG,
                 JwtSettings.AUDIENCE_FLAG);
-        String host = arguments.value("--host", "127.0.0.1");
-        int port = arguments.port();
-        ensurePortFree(host, port);
-        SamTemplate template = SamTemplate.repository();
-        JwtSettings jwt = JwtSettings.resolve(template, arguments, System::getenv);
+        JwtSettings jwt = JwtSettings.resolve(SamTemplate.repository(), arguments, System::getenv);
         if (jwt.otherIssuer().isPresent() && arguments.flag("--seed")) {
             throw new UsageException("--seed writes through the routes with tokens of sam-local's own issuer, which "
                     + jwt.otherIssuer().get() + " does not accept; seed without " + JwtSettings.ISSUER_FLAG);
         }
         // As API Gateway reads the issuer's discovery document when the authorizer is made: fails here if it cannot.
         Optional<URI> jwksUri = jwt.otherIssuer().map(IssuerDiscovery::jwksUri);
+        List<String> options = new ArrayList<>(List.of(JwtSettings.AUDIENCE_FLAG, String.join(",", jwt.audience())));
+        jwksUri.ifPresent(keys -> options.addAll(List.of(JwtSettings.ISSUER_FLAG, jwt.otherIssuer().get().toString(),
+                ServeCommand.JWKS_URI, keys.toString())));
+        if (arguments.flag("--seed")) {
+            options.add("--seed");
+        }
+        return serveFunctions(arguments, ServeCommand.VERB, 3000, options);
+    }
+
+    /**
+     * The launcher of start-api and start-lambda: checks the port, the functions' variables and jars, starts
+     * Dynoxide with the table, then the functions' JVM running {@code verb} (with {@code verbOptions}), whose
+     * environment is the functions' variables and the local endpoints.
+     */
+    static int serveFunctions(Arguments arguments, String verb, int defaultPort, List<String> verbOptions)
+            throws Exception {
+        String host = arguments.value("--host", "127.0.0.1");
+        int port = arguments.port(defaultPort);
+        ensurePortFree(host, port);
+        SamTemplate template = SamTemplate.repository();
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.
         template.functions().forEach(f -> new LambdaFunction(f, RepositoryRoot.locate()));
         // The local issuer's URL names the port, so "any free port" is chosen here, before the tokens are minted.
         int listenPort = port == 0 ? freePort(InetAddress.getByName(host)) : port;
-        List<String> serve = new ArrayList<>(List.of(ServeCommand.VERB, "--host", host, "--port", Integer.toString(listenPort),
-                JwtSettings.AUDIENCE_FLAG, String.join(",", jwt.audience())));
-        jwksUri.ifPresent(keys -> serve.addAll(List.of(JwtSettings.ISSUER_FLAG, jwt.otherIssuer().get().toString(),
-                ServeCommand.JWKS_URI, keys.toString())));
-        if (arguments.flag("--seed")) {
-            serve.add("--seed");
-        }
+        List<String> serve = new ArrayList<>(List.of(verb, "--host", host, "--port", Integer.toString(listenPort)));
+        serve.addAll(verbOptions);
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
             // Where the stream pollers keep their positions, beside Dynoxide's data.

@@ -34,7 +34,7 @@ final class TokenCommand implements Command {
         });
         List<String> subjectAndScopes = arguments.positionals();
         LocalIssuer.ScopeClaim claim = arguments.flag("--scp") ? LocalIssuer.ScopeClaim.SCP : LocalIssuer.ScopeClaim.SCOPE;
-        LocalIssuer issuer = settings.localIssuer(LocalIssuer.url(arguments.value("--host", "127.0.0.1"), arguments.port()));
+        LocalIssuer issuer = settings.localIssuer(LocalIssuer.url(arguments.value("--host", "127.0.0.1"), arguments.port(3000)));
         System.out.println(issuer.mint(subjectAndScopes.get(0), subjectAndScopes.subList(1, subjectAndScopes.size()), claim, lifetime));
         return 0;
     }
