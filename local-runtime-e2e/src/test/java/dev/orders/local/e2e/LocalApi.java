@@ -19,8 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** {@code ./sam-local start-api} running on a free port, until {@link #close()}. */
-final class LocalApi implements AutoCloseable {
+/**
+ * {@code ./sam-local start-api} running on a free port, until {@link #close()}; its tokens. Public for the
+ * tests of generated-client, which run a generated client against it.
+ */
+public final class LocalApi implements AutoCloseable {
     final int port;
     final Path log;
     private final Process process;
@@ -38,7 +41,7 @@ final class LocalApi implements AutoCloseable {
     }
 
     /** start-api with {@code env} added to its environment (e.g. DYNAMODB_ENDPOINT: a DynamoDB the test holds). */
-    static LocalApi start(Map<String, String> env, String... options) {
+    public static LocalApi start(Map<String, String> env, String... options) {
         int port = SamLocalCommand.freePort();
         List<String> args = new ArrayList<>(List.of("start-api", "--port", Integer.toString(port)));
         args.addAll(List.of(options));
@@ -66,7 +69,7 @@ final class LocalApi implements AutoCloseable {
     }
 
     /** A bearer token of the local authorizer for {@code subject} with {@code scopes}. */
-    static String token(String subject, String... scopes) {
+    public static String token(String subject, String... scopes) {
         return new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC()).mint(subject, List.of(scopes), Duration.ofMinutes(10));
     }
 
@@ -76,7 +79,7 @@ final class LocalApi implements AutoCloseable {
                 LocalJwtAuthorizer.ScopeClaim.SCP, Duration.ofMinutes(10));
     }
 
-    String base() {
+    public String base() {
         return "http://127.0.0.1:" + port;
     }
 
