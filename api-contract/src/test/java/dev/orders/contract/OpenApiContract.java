@@ -71,21 +71,29 @@ final class OpenApiContract {
         return mismatches;
     }
 
+    /** The media types the document declares for one status of a route (e.g. application/json); empty if none. */
+    Set<String> mediaTypes(String routeKey, int status) {
+        return response(routeKey, status).map(ApiResponse::getContent).map(content -> Set.copyOf(content.keySet()))
+                .orElse(Set.of());
+    }
+
     /** The headers the document names for one status of a route (lower case), with Content-Type; empty if undocumented. */
     private Optional<Set<String>> documented(String routeKey, int status) {
+        return response(routeKey, status).map(documented -> {
+            Set<String> names = new TreeSet<>(Set.of("content-type"));
+            if (documented.getHeaders() != null) {
+                documented.getHeaders().keySet().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
+            }
+            return names;
+        }); // an undocumented status: the validator reports it
+    }
+
+    private Optional<ApiResponse> response(String routeKey, int status) {
         String method = routeKey.substring(0, routeKey.indexOf(' '));
         PathItem path = document.getPaths().get(routeKey.substring(routeKey.indexOf(' ') + 1));
         Operation operation = path == null ? null
                 : path.readOperationsMap().get(PathItem.HttpMethod.valueOf(method));
-        ApiResponse documented = operation == null ? null : operation.getResponses().get(Integer.toString(status));
-        if (documented == null) {
-            return Optional.empty(); // the validator reports the undocumented status
-        }
-        Set<String> names = new TreeSet<>(Set.of("content-type"));
-        if (documented.getHeaders() != null) {
-            documented.getHeaders().keySet().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
-        }
-        return Optional.of(names);
+        return Optional.ofNullable(operation == null ? null : operation.getResponses().get(Integer.toString(status)));
     }
 
     private static Set<String> headerNames(APIGatewayV2HTTPResponse response) {

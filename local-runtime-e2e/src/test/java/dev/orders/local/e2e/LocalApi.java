@@ -8,8 +8,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** {@code ./sam-local start-api} running on a free port, until {@link #close()}. */
-final class LocalApi implements AutoCloseable {
+/**
+ * {@code ./sam-local start-api} running on a free port, until {@link #close()}; its tokens. Public for the
+ * tests of generated-client, which run a generated client against it.
+ */
+public final class LocalApi implements AutoCloseable {
     final int port;
     final Path log;
     private final SamLocalServer server;
@@ -25,7 +28,7 @@ final class LocalApi implements AutoCloseable {
     }
 
     /** start-api with {@code env} added to its environment (e.g. DYNAMODB_ENDPOINT: a DynamoDB the test holds). */
-    static LocalApi start(Map<String, String> env, String... options) {
+    public static LocalApi start(Map<String, String> env, String... options) {
         return new LocalApi(SamLocalServer.start("start-api", env, List.of(options)));
     }
 
@@ -36,7 +39,7 @@ final class LocalApi implements AutoCloseable {
     }
 
     /** A bearer token of this start-api's issuer for {@code subject} with {@code scopes}. */
-    String token(String subject, String... scopes) {
+    public String token(String subject, String... scopes) {
         return issuer().mint(subject, List.of(scopes), Duration.ofMinutes(10));
     }
 
@@ -45,7 +48,7 @@ final class LocalApi implements AutoCloseable {
         return issuer().mint(subject, List.of(scopes), LocalIssuer.ScopeClaim.SCP, Duration.ofMinutes(10));
     }
 
-    String base() {
+    public String base() {
         return server.base();
     }
 

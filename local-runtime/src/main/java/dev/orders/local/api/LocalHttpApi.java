@@ -92,10 +92,10 @@ public final class LocalHttpApi implements AutoCloseable {
         }
         Optional<HttpApiEvents.Match> match = routes.match(request.method(), request.rawPath());
         if (match.isEmpty()) {
-            return message(404, "Not Found");
+            return GatewayAnswers.notFound();
         }
         if (request.body().length > MAX_BODY_BYTES) {
-            return message(413, "Request Entity Too Large");
+            return GatewayAnswers.payloadTooLarge();
         }
         Optional<RequestAuthorizer.Jwt> jwt = Optional.empty();
         if (match.get().route().authorized()) {
@@ -103,12 +103,12 @@ public final class LocalHttpApi implements AutoCloseable {
                 jwt = Optional.of(authorizer.authorize(lowerCased(request.headers())));
             } catch (RequestAuthorizer.Unauthorized e) {
                 Log.SAM_LOCAL.line("401 " + request.method() + " " + request.rawPath() + ": " + e.getMessage());
-                return unauthorized(lowerCased(request.headers()).containsKey("authorization"));
+                return GatewayAnswers.unauthorized(lowerCased(request.headers()).containsKey("authorization"));
             }
             if (!match.get().route().admits(jwt.get().scopes())) {
                 Log.SAM_LOCAL.line("403 " + request.method() + " " + request.rawPath() + ": the token has none of "
                         + match.get().route().authorizationScopes());
-                return message(403, "Forbidden");
+                return GatewayAnswers.forbidden();
             }
         }
         Map<String, Object> event = HttpApiEvents.event(request, match.get(), Instant.now(), jwt);
@@ -119,7 +119,7 @@ public final class LocalHttpApi implements AutoCloseable {
             return withRequestId(response(response), requestId);
         } catch (Exception e) {
             Log.SAM_LOCAL.line(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);
-            return withRequestId(message(500, "Internal Server Error"), requestId);
+            return withRequestId(GatewayAnswers.internalServerError(), requestId);
         }
     }
 
@@ -157,19 +157,6 @@ public final class LocalHttpApi implements AutoCloseable {
                 : Boolean.TRUE.equals(response.get("isBase64Encoded")) ? Base64.getDecoder().decode(body)
                 : body.getBytes(StandardCharsets.UTF_8);
         return new Response(((Number) response.get("statusCode")).intValue(), headers, bytes);
-    }
-
-    /** As API Gateway's JWT authorizer answers: the scheme to use, and whether the token given was refused (RFC 6750). */
-    private static Response unauthorized(boolean tokenGiven) {
-        Response response = message(401, "Unauthorized");
-        Map<String, List<String>> headers = new LinkedHashMap<>(response.headers());
-        headers.put("www-authenticate", List.of(tokenGiven ? "Bearer error=\"invalid_token\"" : "Bearer"));
-        return new Response(401, headers, response.body());
-    }
-
-    private static Response message(int status, String message) {
-        return new Response(status, Map.of("content-type", List.of("application/json")),
-                ("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
     private static Response withRequestId(Response response, String requestId) {
