@@ -135,18 +135,7 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                 .forEach(captured -> root.requireTotal(captured.amount(), captured.currency()));
         Transaction transaction = root.addTo(table.transaction());
         step.rows().forEach(row -> write(transaction, row));
-        request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
-        if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
-            return new Commit.Committed();
-        }
-        Cancellation cancellation = cancelled.cancellation();
-        if (request.isPresent() && cancellation.failed(ProcessedRecords.ACTION)) {
-            return new Commit.AlreadyProcessed();
-        }
-        if (cancellation.failed(RootChange.ROOT)) {
-            return new Commit.RootChanged(cancellation.oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
-        }
-        return new Commit.RowChanged();
+        return commit(transaction, request);
     }
 
     /**
@@ -157,6 +146,11 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
     public Commit commitWithoutOrder(UnknownOrderRows rows, Optional<ProcessedRequest> request) {
         Transaction transaction = table.transaction().requireAbsent(RootChange.ROOT, OrderCodec.rootKey(rows.orderId()));
         rows.rows().forEach(row -> write(transaction, row));
+        return commit(transaction, request);
+    }
+
+    /** Commits {@code transaction} with the processed request if any; a cancellation says which condition failed. */
+    private Commit commit(Transaction transaction, Optional<ProcessedRequest> request) {
         request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
         if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
             return new Commit.Committed();
