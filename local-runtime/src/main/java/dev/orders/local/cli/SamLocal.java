@@ -14,13 +14,15 @@ public final class SamLocal {
     public static final String TABLE_NAME = "orders-local";
     static final String USAGE = "usage: ./sam-local start-api [--port 3000] [--host 127.0.0.1] [--data-dir DIR] [--seed]"
             + " [--env-vars FILE] | invoke FunctionLogicalId -e EVENT.json [--env-vars FILE] [--data-dir DIR]"
-            + " | generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']] | token SUBJECT [SCOPE ...] [--scp] [--hours 12]";
+            + " | generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']] | token SUBJECT [SCOPE ...] [--scp] [--hours 12]"
+            + " | redrive (--dead-letters FILE | --order ORDER_ID [--from N] [--to N]) --event-bus URL";
     private static final Set<String> HELP = Set.of("-h", "--help", "help");
     private static final Map<String, Command> COMMANDS = Map.of(
             "start-api", new StartApiCommand(),
             "invoke", new InvokeCommand(),
             "generate-event", new GenerateEventCommand(),
             "token", new TokenCommand(),
+            "redrive", new RedriveCommand(),
             ServeCommand.VERB, new ServeCommand(),
             InvokeHereCommand.VERB, new InvokeHereCommand());
 

@@ -39,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  */
 public final class LocalStreamPoller implements AutoCloseable {
     private static final long IDLE_MILLIS = 200;
-    static final String DEAD_LETTER_FILE = "stream-dead-letters.jsonl";
+    private static final String DEAD_LETTER_FILE = "stream-dead-letters.jsonl";
 
     /** The function the records go to: a {@code DynamodbEvent} as JSON in, its response as JSON out. */
     @FunctionalInterface
@@ -248,7 +248,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     }
 
     /** The local stand-in for the event's {@code OnFailure} queue: one message body a line. */
-    public Path deadLetterFile() {
+    Path deadLetterFile() {
         return dataDir.orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve(DEAD_LETTER_FILE);
     }
 

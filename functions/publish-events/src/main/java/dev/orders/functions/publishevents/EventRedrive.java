@@ -3,6 +3,7 @@ package dev.orders.functions.publishevents;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.OrderCodec;
+import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -45,7 +46,10 @@ final class EventRedrive {
         record Republished(List<String> eventIds) implements Outcome {
         }
 
-        /** Nothing was published: the request names no event the table holds, or a stream that no longer holds the batch. */
+        /**
+         * Nothing was published: the request names no event the table holds, an event that cannot be read, or
+         * a batch the stream no longer holds.
+         */
         record Refused(String reason) implements Outcome {
         }
 
@@ -99,7 +103,13 @@ final class EventRedrive {
                         + (range.to() == MAX_VERSION ? "" : " to " + range.to()));
             }
             for (Map<String, AttributeValue> row : rows) {
-                OrderEvent event = OrderCodec.decodeEvent(row);
+                OrderEvent event;
+                try {
+                    event = OrderCodec.decodeEvent(row);
+                } catch (CorruptItemException e) {
+                    // What the publisher could not read either: no redrive publishes it, and none publishes what follows it.
+                    return new Outcome.Refused("an event of order " + range.orderId() + " cannot be read: " + e.getMessage());
+                }
                 envelopes.add(EventEnvelope.of(event, OrderCodec.correlationId(row), source));
                 ids.add(OrderCodec.eventId(event.orderId(), event.version()));
             }

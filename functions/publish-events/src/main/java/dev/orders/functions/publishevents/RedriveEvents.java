@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
  * EVENT_SOURCE) and the operator's credentials:
  * {@code java -cp publish-events.jar dev.orders.functions.publishevents.RedriveEvents --dead-letters FILE}
  * or {@code --order ORDER_ID [--from VERSION] [--to VERSION]}. Prints each event id it republished; exit code
- * 0 when all were, 1 when the bus refused one (nothing after it sent), 2 for bad usage (nothing sent).
+ * 0 when all were, 1 when one could not be (nothing after it sent), 2 for bad input (nothing sent).
  */
 public final class RedriveEvents {
     static final String USAGE = "usage: RedriveEvents --dead-letters FILE | --order ORDER_ID [--from VERSION] [--to VERSION]";
@@ -70,8 +70,8 @@ public final class RedriveEvents {
         }
         if (outcome instanceof EventRedrive.Outcome.StoppedAt stopped) {
             stopped.republished().forEach(id -> out.println("republished " + id));
-            err.println("redrive: the bus refused " + stopped.eventId() + " (" + stopped.reason()
-                    + "); nothing after it was sent: run the same redrive again");
+            err.println("redrive: " + stopped.eventId() + " was not published (" + stopped.reason()
+                    + "); nothing after it was sent: run the same redrive again once the cause is fixed");
             return 1;
         }
         err.println("redrive: nothing republished: " + ((EventRedrive.Outcome.Refused) outcome).reason());

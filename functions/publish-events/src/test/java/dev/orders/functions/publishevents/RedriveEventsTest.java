@@ -110,6 +110,18 @@ class RedriveEventsTest {
     }
 
     @Test
+    void aRedriveTheBusDoesNotTakeSaysWhatWasNotPublishedAndExitsWith1() {
+        fx.createOrder("c-1", "o-1", 1250);
+        bus.close();
+
+        Run run = redrive("--order", "o-1");
+
+        assertEquals(1, run.code(), run.err());
+        assertTrue(run.err().startsWith("redrive: o-1:1 was not published (PutEvents failed"), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
     void aDeadLetterWhoseRecordsTheStreamDoesNotHoldIsRefused() throws IOException {
         fx.createOrder("c-1", "o-1", 1250);
         Path letters = Files.writeString(dir.resolve("dead-letters.jsonl"), deadLetter("99999999990", "99999999999") + "\n");
