@@ -22,11 +22,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +43,9 @@ import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
@@ -84,7 +88,7 @@ class EventRedriveTest {
         streams = DynamoDbStreamsClient.builder().endpointOverride(server.endpoint()).region(Region.of(REGION))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .httpClient(UrlConnectionHttpClient.create()).build();
-        SamTemplate.Function function = SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
+        SamTemplate.Function function = function();
         poller = new LocalStreamPoller(function, function.streams().get(0), publisher(), table.client(), streams,
                 table.tableName(), REGION, Optional.of(dataDir)).start();
     }
@@ -97,18 +101,25 @@ class EventRedriveTest {
         streams.close();
     }
 
+    /*
+     * A PutEvents the bus took but whose answer the publisher missed is published again (at least once), and may
+     * be dead-lettered and redriven too: the consumer drops such repeats, so the tests assert what it applied,
+     * and that it dropped only what it had applied.
+     */
     @Test
     void aConsumerFollowingTheDocsEndsWithEveryVersionAppliedOnceInOrderThroughABusOutageAndARedrive() throws Exception {
         fx.createOrder("c-a", "o-a", 1250);
         fx.createOrder("c-b", "o-b", 1250);
         await(() -> consumer.applied().containsAll(List.of("o-a:1", "o-b:1")), "both creations applied");
+        awaitStreamHandled();
 
         int port = bus.endpoint().getPort();
         bus.close();
         addTea("c-a", "o-a");
         addTea("c-a", "o-a");
         addTea("c-b", "o-b");
-        await(() -> discarded() == 3, "the three events of the outage dead-lettered");
+        awaitStreamHandled();
+        assertTrue(Files.exists(poller.deadLetterFile()), "the outage's events dead-lettered");
 
         bus = startBus(port);
         addTea("c-a", "o-a");
@@ -118,11 +129,13 @@ class EventRedriveTest {
 
         Redrive redrive = redrive("--dead-letters", poller.deadLetterFile().toString());
         assertEquals(0, redrive.exitCode(), redrive.err());
-        assertEquals(List.of("republished o-a:2", "republished o-a:3", "republished o-b:2"), redrive.out().lines().toList());
-        await(() -> consumer.dropped().size() == 2 && consumer.applied().contains("o-b:2"), "the redrive delivered");
+        assertTrue(redrive.out().lines().toList().containsAll(List.of("republished o-a:2", "republished o-a:3",
+                "republished o-b:2")), redrive.out());
+        await(() -> consumer.applied().contains("o-b:2") && consumer.dropped().containsAll(List.of("o-a:2", "o-a:3")),
+                "the redrive delivered");
 
         assertEquals(List.of("o-a:1", "o-b:1", "o-a:2", "o-a:3", "o-a:4", "o-b:2"), consumer.applied());
-        assertEquals(List.of("o-a:2", "o-a:3"), consumer.dropped(), "what the consumer had from the history, dropped");
+        assertTrue(consumer.applied().containsAll(consumer.dropped()), "dropped only repeats: " + consumer.dropped());
     }
 
     @Test
@@ -130,17 +143,46 @@ class EventRedriveTest {
         fx.createOrder("c-a", "o-a", 1250);
         addTea("c-a", "o-a");
         await(() -> consumer.applied().equals(List.of("o-a:1", "o-a:2")), "both events applied");
+        awaitStreamHandled();
         List<Map<String, AttributeValue>> partition = fx.partition("ORDER#o-a");
+        int droppedBefore = consumer.dropped().size();
 
         Redrive redrive = redrive("--order", "o-a", "--from", "1");
 
         assertEquals(0, redrive.exitCode(), redrive.err());
         assertEquals(List.of("republished o-a:1", "republished o-a:2"), redrive.out().lines().toList());
-        await(() -> consumer.dropped().size() == 2, "the repeats delivered");
-        assertEquals(List.of("o-a:1", "o-a:2"), consumer.dropped());
+        await(() -> consumer.dropped().size() == droppedBefore + 2, "the repeats delivered");
+        assertEquals(List.of("o-a:1", "o-a:2"), consumer.dropped().subList(droppedBefore, droppedBefore + 2));
         assertEquals(List.of("o-a:1", "o-a:2"), consumer.applied(), "nothing applied twice");
         assertEquals(partition, fx.partition("ORDER#o-a"), "the order's partition unchanged");
-        assertEquals(0, discarded(), "nothing dead-lettered");
+    }
+
+    /** Until the poller has handled (published or dead-lettered) every record the table's stream holds now. */
+    private void awaitStreamHandled() throws InterruptedException {
+        String streamArn = table.client().describeTable(b -> b.tableName(table.tableName())).table().latestStreamArn();
+        Map<String, String> newest = new LinkedHashMap<>();
+        for (Shard shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
+            String iterator = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard.shardId())
+                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
+            List<Record> records = streams.getRecords(b -> b.shardIterator(iterator).limit(1000)).records();
+            if (!records.isEmpty()) {
+                newest.put(shard.shardId(), records.get(records.size() - 1).dynamodb().sequenceNumber());
+            }
+        }
+        Path positions = dataDir.resolve("stream-positions-" + function().streams().get(0).event() + ".json");
+        await(() -> {
+            try {
+                Map<String, Object> handled = Files.exists(positions) ? JSON.std.mapFrom(Files.readString(positions)) : Map.of();
+                return newest.entrySet().stream().allMatch(shard -> handled.containsKey(shard.getKey())
+                        && new BigInteger(String.valueOf(handled.get(shard.getKey()))).compareTo(new BigInteger(shard.getValue())) >= 0);
+            } catch (IOException e) {
+                return false; // being replaced
+            }
+        }, "the poller past " + newest);
+    }
+
+    private static SamTemplate.Function function() {
+        return SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
     }
 
     private LocalEventBus startBus(int port) {
@@ -163,22 +205,6 @@ class EventRedriveTest {
 
     private void addTea(String customerId, String orderId) {
         fx.lines.addItem(customerId, orderId, new ItemRequest("TEA", 1), Optional.empty(), "user:" + customerId);
-    }
-
-    /** The records the dead-letter file's on-failure records say were discarded. */
-    @SuppressWarnings("unchecked")
-    private int discarded() {
-        Path file = poller.deadLetterFile();
-        try {
-            int records = 0;
-            for (String line : Files.exists(file) ? Files.readAllLines(file) : List.<String>of()) {
-                Map<String, Object> info = (Map<String, Object>) JSON.std.mapFrom(line).get("DDBStreamBatchInfo");
-                records += ((Number) info.get("batchSize")).intValue();
-            }
-            return records;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private record Redrive(int exitCode, String out, String err) {
