@@ -15,19 +15,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A poison record on the stream (an event row the publisher cannot read) is reported failed on every
- * retry, ends in the dead-letter file after the template's MaximumRetryAttempts, and the stream moves on:
- * the events after it are published.
+ * retry, its batch is discarded after the template's MaximumRetryAttempts with Lambda's on-failure record in
+ * the dead-letter file, and the stream moves on: the events after it are published. {@code ./sam-local
+ * redrive} against the running start-api refuses the poison and republishes an order's events.
  */
 class StreamDeadLetterEndToEndTest {
 
     @Test
-    void aRecordThePublisherKeepsFailingEndsInTheDeadLetterFileAndTheEventsAfterItArePublished(@TempDir Path dataDir)
+    void aRecordThePublisherKeepsFailingEndsInTheDeadLetterFileAndTheEventsAfterItArePublishedAndRedriven(@TempDir Path dataDir)
             throws Exception {
         Path events = dataDir.resolve("events.jsonl");
         try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch();
@@ -63,8 +66,34 @@ class StreamDeadLetterEndToEndTest {
             List<String> dead = Files.readAllLines(deadLetters);
             assertEquals(1, dead.size(), dead.toString());
             Map<String, Object> letter = JSON.std.mapFrom(dead.get(0));
-            assertEquals(Map.of("PK", Map.of("S", "ORDER#o-poison"), "SK", Map.of("S", "EVENT#0000000001")), letter.get("keys"));
-            assertTrue(Files.readString(api.log).contains("sent to the dead-letter file"), "a line says so");
+            Map<?, ?> request = (Map<?, ?>) letter.get("requestContext");
+            assertEquals("RetryAttemptsExhausted", request.get("condition"));
+            assertEquals(11, request.get("approximateInvokeCount"), "the first invocation and the template's 10 retries");
+            Map<?, ?> batch = (Map<?, ?>) letter.get("DDBStreamBatchInfo");
+            assertEquals(1, batch.get("batchSize"));
+            assertEquals(batch.get("startSequenceNumber"), batch.get("endSequenceNumber"));
+            assertTrue(String.valueOf(batch.get("streamArn")).contains("/orders-local/stream/"), batch.toString());
+            String log = Files.readString(api.log);
+            assertTrue(log.contains("1 stream records from " + batch.get("startSequenceNumber") + " discarded after 10 retries"),
+                    "a line says so");
+
+            Matcher bus = Pattern.compile("event bus at (http://[^\\s,]+)").matcher(log);
+            assertTrue(bus.find(), "start-api says where its bus is");
+            Map<String, String> env = Map.of(LocalDynamoDb.ENDPOINT_ENV, dynamoDb.endpoint().toString());
+            SamLocalCommand.Result poison = SamLocalCommand.run(env, "redrive", "--dead-letters", deadLetters.toString(),
+                    "--event-bus", bus.group(1));
+            assertEquals(2, poison.exitCode(), poison.stderr());
+            assertTrue(poison.stderr().contains("nothing republished: an event of order o-poison cannot be read"), poison.stderr());
+            String orderId = String.valueOf(JSON.std.mapFrom(order.body()).get("orderId"));
+            SamLocalCommand.Result redriven = SamLocalCommand.run(env, "redrive", "--order", orderId, "--event-bus", bus.group(1));
+            assertEquals(0, redriven.exitCode(), redriven.stderr());
+            assertEquals("republished " + orderId + ":1\n", redriven.stdout());
+            List<String> delivered = Files.readAllLines(events);
+            assertEquals(2, delivered.size(), "the order's OrderCreated once more, and nothing of the poison: " + delivered);
+            assertTrue(delivered.get(1).contains("\"eventId\":\"" + orderId + ":1\""), delivered.get(1));
+            SamLocalCommand.Result withoutBus = SamLocalCommand.run(env, "redrive", "--order", orderId);
+            assertEquals(2, withoutBus.exitCode());
+            assertTrue(withoutBus.stderr().contains("--event-bus URL"), withoutBus.stderr());
         }
     }
 

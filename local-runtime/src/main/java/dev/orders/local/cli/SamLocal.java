@@ -17,7 +17,8 @@ public final class SamLocal {
             + " | start-lambda [--port 3001] [--host 127.0.0.1] [--data-dir DIR] [--env-vars FILE] [--events FILE]"
             + " | invoke FunctionLogicalId -e EVENT.json [--env-vars FILE] [--data-dir DIR]"
             + " | generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']] | token SUBJECT [SCOPE ...] [--scp] [--hours 12]"
-            + " [--host 127.0.0.1] [--port 3000]";
+            + " [--host 127.0.0.1] [--port 3000]"
+            + " | redrive (--dead-letters FILE | --order ORDER_ID [--from N] [--to N]) --event-bus URL";
     private static final Set<String> HELP = Set.of("-h", "--help", "help");
     private static final Map<String, Command> COMMANDS = Map.of(
             "start-api", new StartApiCommand(),
@@ -25,6 +26,7 @@ public final class SamLocal {
             "invoke", new InvokeCommand(),
             "generate-event", new GenerateEventCommand(),
             "token", new TokenCommand(),
+            "redrive", new RedriveCommand(),
             ServeCommand.VERB, new ServeCommand(),
             ServeLambdaCommand.VERB, new ServeLambdaCommand(),
             InvokeHereCommand.VERB, new InvokeHereCommand());

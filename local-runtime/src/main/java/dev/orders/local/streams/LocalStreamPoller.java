@@ -32,12 +32,14 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * Local's stream: records read shard by shard in order, kept if they match the event's filter, sent to
  * the function in batches of its size in the exact {@code DynamodbEvent} shape, resumed from the record
  * the function reports failed ({@code batchItemFailures}), at most the event's retry attempts, after
- * which the record goes to the dead-letter file. With a positions file (--data-dir) the last record
+ * which the rest of the batch is discarded and its on-failure record goes to the dead-letter file, as Lambda
+ * sends it to the event's {@code OnFailure} destination. With a positions file (--data-dir) the last record
  * handled per shard survives a restart, so nothing is lost or sent twice. Closing it lets an invocation in
  * flight finish, as disabling an event source mapping does.
  */
 public final class LocalStreamPoller implements AutoCloseable {
     private static final long IDLE_MILLIS = 200;
+    private static final String DEAD_LETTER_FILE = "stream-dead-letters.jsonl";
 
     /** The function the records go to: a {@code DynamodbEvent} as JSON in, its response as JSON out. */
     @FunctionalInterface
@@ -46,6 +48,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     }
 
     private final SamTemplate.StreamEvent source;
+    private final String functionName;
     private final Duration timeout;
     private final Target function;
     private final DynamoDbClient dynamoDb;
@@ -57,11 +60,14 @@ public final class LocalStreamPoller implements AutoCloseable {
     private final Map<String, String> positions = new LinkedHashMap<>();
     private final Thread thread;
     private final CountDownLatch closed = new CountDownLatch(1);
+    /** Whether the last invocation failed with an error (rather than reporting a batch item failure). */
+    private boolean functionError;
 
     public LocalStreamPoller(SamTemplate.Function function, SamTemplate.StreamEvent source, Target target,
                              DynamoDbClient dynamoDb, DynamoDbStreamsClient streams, String tableName, String region,
                              Optional<Path> dataDir) {
         this.source = source;
+        this.functionName = function.logicalId();
         this.timeout = function.timeout();
         this.function = target;
         this.dynamoDb = dynamoDb;
@@ -139,7 +145,7 @@ public final class LocalStreamPoller implements AutoCloseable {
         List<Record> kept = page.records().stream().filter(filter::matches).toList();
         for (int start = 0; start < kept.size(); start += source.batchSize()) {
             List<Record> batch = kept.subList(start, Math.min(kept.size(), start + source.batchSize()));
-            if (!running() || !deliver(streamArn, batch)) {
+            if (!running() || !deliver(streamArn, shardId, batch)) {
                 return true; // closed before this batch was through: the next start resumes from it
             }
             remember(shardId, batch.get(batch.size() - 1).dynamodb().sequenceNumber());
@@ -150,10 +156,10 @@ public final class LocalStreamPoller implements AutoCloseable {
 
     /**
      * The batch to the function until every record is through: from the reported record again after a
-     * failure, at most the event's retry attempts for one record, then that record is dead-lettered. False
-     * when the poller was closed before the batch was through.
+     * failure, at most the event's retry attempts for one record, then what is left of the batch is
+     * discarded and dead-lettered, as Lambda does. False when the poller was closed before the batch was through.
      */
-    private boolean deliver(String streamArn, List<Record> batch) throws InterruptedException {
+    private boolean deliver(String streamArn, String shardId, List<Record> batch) throws InterruptedException {
         List<Record> pending = batch;
         int attempts = 0;
         while (!pending.isEmpty() && running()) {
@@ -168,9 +174,8 @@ public final class LocalStreamPoller implements AutoCloseable {
             pending = pending.subList(index, pending.size());
             attempts++;
             if (source.maximumRetryAttempts() >= 0 && attempts > source.maximumRetryAttempts()) {
-                deadLetter(pending.get(0), "still failing after " + source.maximumRetryAttempts() + " retries");
-                pending = pending.subList(1, pending.size());
-                attempts = 0;
+                deadLetter(streamArn, shardId, pending, attempts);
+                pending = List.of();
             } else {
                 pause(IDLE_MILLIS);
             }
@@ -181,6 +186,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     /** The sequence number the function reported failed, if any; a function error fails the whole batch. */
     private Optional<String> invoke(String streamArn, List<Record> batch) {
         Map<String, Object> event = Map.of("Records", batch.stream().map(r -> lambdaRecord(r, streamArn)).toList());
+        functionError = false;
         try {
             byte[] response = function.invoke(JSON.std.asBytes(event), UUID.randomUUID().toString());
             Object failures = JSON.std.mapFrom(response).get("batchItemFailures");
@@ -190,6 +196,7 @@ public final class LocalStreamPoller implements AutoCloseable {
             return Optional.empty();
         } catch (Exception e) {
             Log.SAM_LOCAL.line(source.event() + ": the function failed on a batch of " + batch.size() + ": " + e);
+            functionError = true;
             return Optional.of(batch.get(0).dynamodb().sequenceNumber());
         }
     }
@@ -225,18 +232,24 @@ public final class LocalStreamPoller implements AutoCloseable {
         return 0; // an identifier not in the batch: Lambda retries the whole batch
     }
 
-    private void deadLetter(Record record, String why) {
-        Log.SAM_LOCAL.line(source.event() + ": stream record " + record.dynamodb().sequenceNumber()
-                + " sent to the dead-letter file: " + why);
-        Map<String, Object> line = Map.of("reason", why, "sequenceNumber", record.dynamodb().sequenceNumber(),
-                "keys", StreamRecords.image(record.dynamodb().keys()));
+    /** The discarded records' on-failure record, one JSON line of the dead-letter file: the local dead-letter queue. */
+    private void deadLetter(String streamArn, String shardId, List<Record> discarded, int invocations) {
+        Log.SAM_LOCAL.line(source.event() + ": " + discarded.size() + " stream records from "
+                + discarded.get(0).dynamodb().sequenceNumber() + " discarded after " + source.maximumRetryAttempts()
+                + " retries; their on-failure record is in the dead-letter file " + deadLetterFile());
+        Map<String, Object> record = OnFailureRecord.of(region, functionName, streamArn, shardId, discarded, invocations,
+                functionError);
         try {
-            Path file = dataDir.orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve("stream-dead-letters.jsonl");
-            Files.writeString(file, JSON.std.asString(line) + "\n", StandardCharsets.UTF_8,
+            Files.writeString(deadLetterFile(), JSON.std.asString(record) + "\n", StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The local stand-in for the event's {@code OnFailure} queue: one message body a line. */
+    Path deadLetterFile() {
+        return dataDir.orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve(DEAD_LETTER_FILE);
     }
 
     private void remember(String shardId, String sequenceNumber) {

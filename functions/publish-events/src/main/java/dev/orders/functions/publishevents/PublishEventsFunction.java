@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.dynamodb.order.OrderCodec;
 import dev.orders.dynamodb.table.EntityType;
 import dev.orders.lambda.metrics.ServiceMetrics;
@@ -58,6 +59,7 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
         List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
         List<EventEnvelope> envelopes = new ArrayList<>();
         List<String> sequenceNumbers = new ArrayList<>();
+        List<String> eventIds = new ArrayList<>();
         Optional<String> poison = Optional.empty();
         for (DynamodbEvent.DynamodbStreamRecord record : records) {
             Optional<Map<String, AttributeValue>> row = eventRow(record);
@@ -66,8 +68,10 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
                 continue;
             }
             try {
-                envelopes.add(EventEnvelope.of(OrderCodec.decodeEvent(row.get()), OrderCodec.correlationId(row.get()), source));
+                OrderEvent orderEvent = OrderCodec.decodeEvent(row.get());
+                envelopes.add(EventEnvelope.of(orderEvent, OrderCodec.correlationId(row.get()), source));
                 sequenceNumbers.add(record.getDynamodb().getSequenceNumber());
+                eventIds.add(OrderCodec.eventId(orderEvent.orderId(), orderEvent.version()));
             } catch (RuntimeException e) {
                 // Published nothing of it: Lambda retries from here, then sends the batch to the dead-letter queue.
                 LOG.error("stream record {} is an event row that cannot be read: {}", record.getEventID(), e.getMessage());
@@ -77,8 +81,10 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
         }
         EventPublisher.Publication publication = publisher.publish(envelopes);
         if (publication instanceof EventPublisher.Publication.StoppedAt stopped) {
-            LOG.error("published {} of {} order events; stopped at sequence number {}: {}", stopped.index(),
-                    envelopes.size(), sequenceNumbers.get(stopped.index()), stopped.reason());
+            // The ids not published: what an operator redrives by order once the stream no longer holds the batch.
+            LOG.error("published {} of {} order events; stopped at sequence number {}: {}; not published: {}",
+                    stopped.index(), envelopes.size(), sequenceNumbers.get(stopped.index()), stopped.reason(),
+                    String.join(" ", eventIds.subList(stopped.index(), eventIds.size())));
             ServiceMetrics.eventsPublished(stopped.index(), envelopes.size() - stopped.index());
             return failureAt(sequenceNumbers.get(stopped.index()));
         }
@@ -104,7 +110,8 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
         return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequenceNumber)));
     }
 
-    private static EventBridgeClient eventBridge(Map<String, String> env) {
+    /** The bus's client of {@code env}: the publisher's, and the redrive's ({@link RedriveEvents}). */
+    static EventBridgeClient eventBridge(Map<String, String> env) {
         return AwsClients.endpoint(AwsClients.configure(EventBridgeClient.builder(), env, AwsClients.httpClient())
                 .overrideConfiguration(AwsClients.overrides().build()), env, EVENTBRIDGE_ENDPOINT).build();
     }
