@@ -55,7 +55,7 @@ final class Seeds {
             throw new IllegalStateException("seed: the duplicate capture was not resolved: " + resolution);
         }
         payment(fx, SAMPLE_ISSUE_EVENT, PaymentEventType.PAYMENT_SUCCEEDED, 1, PaymentOutcome.PAYMENT_ISSUE);
-        fx.moveLines(SAMPLE_CUSTOMER, SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM);
+        fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM);
         payment(fx, "evt_seed_refund", PaymentEventType.REFUND_SUCCEEDED, 1250, PaymentOutcome.APPLIED);
     });
 

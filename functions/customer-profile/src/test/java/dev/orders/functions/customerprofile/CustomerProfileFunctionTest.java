@@ -131,21 +131,23 @@ class CustomerProfileFunctionTest {
     }
 
     @Test
-    void theAuthorizersScopeListWithoutTheTokensClaimMakesNoAdministrator() {
+    void anAdministratorsScopeGrantsNothingOnAProfileEvenWhereTheEventListsIt() {
         invoke(function, SampleEvents.load("customer-profile/put-customer"));
 
         Reply read = invoke(function, Api.withJwt(SampleEvents.load("customer-profile/get-customer"),
-                Map.of("sub", "c-eve", "scope", "orders"), List.of(Caller.ADMIN_SCOPE)));
+                Map.of("sub", "c-eve", "scope", "orders:admin"), List.of(Caller.ADMIN_SCOPE)));
+        Reply byAdmin = invoke(function, Api.asAdmin(SampleEvents.load("customer-profile/get-customer")));
 
         assertEquals(404, read.status());
+        assertEquals(404, byAdmin.status());
     }
 
     @Test
     void aCustomerIdWithTheKeyDelimiterIs400AndWritesNothing() {
         List<Reply> replies = List.of(
-                invoke(function, Api.asAdmin(Api.forCustomer("customer-profile/put-customer", "c-ada#PROFILE"))),
+                invoke(function, Api.as(Api.forCustomer("customer-profile/put-customer", "c-ada#PROFILE"), "c-ada#PROFILE")),
                 invoke(function, Api.as(Api.forCustomer("customer-profile/put-customer", "auth0#x"), "auth0#x")),
-                invoke(function, Api.asAdmin(Api.byRawPath("customer-profile/put-customer", "/customers/auth0%23x"))),
+                invoke(function, Api.as(Api.byRawPath("customer-profile/put-customer", "/customers/auth0%23x"), "auth0#x")),
                 invoke(function, Api.as(Api.byRawPath("customer-profile/get-customer", "/customers/auth0%23x"), "auth0#x")));
 
         for (Reply reply : replies) {
