@@ -3,6 +3,12 @@ package dev.orders.local.e2e;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,7 +20,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -68,6 +76,19 @@ final class LocalApi implements AutoCloseable {
     /** A bearer token of the local authorizer for {@code subject} with {@code scopes}. */
     static String token(String subject, String... scopes) {
         return new LocalJwtAuthorizer(JWT_SECRET, Clock.systemUTC()).mint(subject, List.of(scopes), Duration.ofMinutes(10));
+    }
+
+    /** A bearer token of the local authorizer for {@code subject} whose claim {@code claim} is {@code value} (text or list). */
+    static String tokenWithClaim(String subject, String claim, Object value) {
+        JWTClaimsSet claims = new JWTClaimsSet.Builder().subject(subject).claim(claim, value)
+                .expirationTime(Date.from(Instant.now().plus(Duration.ofMinutes(10)))).build();
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+        try {
+            jwt.sign(new MACSigner(JWT_SECRET.getBytes(StandardCharsets.UTF_8)));
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+        return jwt.serialize();
     }
 
     /** A bearer token of the local authorizer for {@code subject} with {@code scopes} as an {@code scp} array. */

@@ -13,7 +13,6 @@ import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -21,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 
 /**
  * What the HTTP API's JWT authorizer does in AWS, for the local runtime: verifies an
@@ -40,7 +38,6 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     private static final String BEARER = "Bearer ";
     private static final int MAX_TOKEN_LENGTH = 8192;
     private static final int MAX_REMEMBERED_TOKENS = 1024;
-    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final byte[] secret;
     private final Clock clock;
@@ -138,7 +135,7 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         } catch (JOSEException e) {
             return Verified.refused("bad signature");
         }
-        return new Verified(new Result.Authorized(asStrings(claims), scopes(claims)),
+        return new Verified(new Result.Authorized(asStrings(claims), TokenScopes.of(claims.getClaims())),
                 Optional.ofNullable(claims.getExpirationTime()).map(Date::toInstant),
                 Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant));
     }
@@ -211,19 +208,5 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         Map<String, Object> json = new LinkedHashMap<>();
         object.forEach((key, value) -> json.put(String.valueOf(key), value));
         return json;
-    }
-
-    /** The scopes a route's AuthorizationScopes are checked against: of {@code scope} and {@code scp}, text or array. */
-    private static List<String> scopes(JWTClaimsSet claims) {
-        List<String> scopes = new ArrayList<>();
-        for (String name : List.of("scope", "scp")) {
-            Object claim = claims.getClaim(name);
-            if (claim instanceof String text) {
-                SPACES.splitAsStream(text.strip()).filter(each -> !each.isEmpty()).forEach(scopes::add);
-            } else if (claim instanceof Collection<?> list) {
-                list.forEach(each -> scopes.add(String.valueOf(each)));
-            }
-        }
-        return scopes;
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -11,6 +12,7 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.api.LocalJwtAuthorizer.Result;
+import dev.orders.localaws.template.SamTemplate;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -100,6 +102,33 @@ class LocalJwtAuthorizerTest {
         assertEquals("[orders:admin]", jwt.claims().get("scp"));
         assertEquals(List.of("orders:admin"), jwt.scopes());
         assertThrows(RequestAuthorizer.Unauthorized.class, () -> authorizer.authorize(Map.of()));
+    }
+
+    /**
+     * The issue's eight tokens ({@code scope} and {@code scp} each as the strings "[x,orders:admin]",
+     * "[profile orders:admin]", "[\"orders:admin\"]", and as the array ["x orders:admin"]) are valid tokens
+     * that API Gateway refuses (403) on a route declaring orders:admin; proper ones are admitted.
+     */
+    @Test
+    void onlyAProperAdminScopeIsAdmittedToARouteDeclaringIt() throws Exception {
+        SamTemplate.HttpRoute paymentIssues = new HttpApiEvents.Routes(SamTemplate.repository())
+                .byKey("GET /payment-issues").orElseThrow().route();
+        long exp = NOW.getEpochSecond() + 3600;
+        for (String claim : List.of("scope", "scp")) {
+            for (String value : List.of("\"[x,orders:admin]\"", "\"[profile orders:admin]\"",
+                    "\"[\\\"orders:admin\\\"]\"", "[\"x orders:admin\"]")) {
+                String token = handMade("{\"alg\":\"HS256\"}",
+                        "{\"sub\":\"c-eve\",\"exp\":" + exp + ",\"" + claim + "\":" + value + "}", SECRET);
+                RequestAuthorizer.Jwt jwt = authorizer.authorize(Map.of("authorization", "Bearer " + token));
+                assertFalse(paymentIssues.admits(jwt.scopes()), claim + ": " + value + " gave " + jwt.scopes());
+            }
+            for (String value : List.of("\"orders:admin\"", "\"orders orders:admin\"", "[\"orders\",\"orders:admin\"]")) {
+                String token = handMade("{\"alg\":\"HS256\"}",
+                        "{\"sub\":\"ops-grace\",\"exp\":" + exp + ",\"" + claim + "\":" + value + "}", SECRET);
+                RequestAuthorizer.Jwt jwt = authorizer.authorize(Map.of("authorization", "Bearer " + token));
+                assertTrue(paymentIssues.admits(jwt.scopes()), claim + ": " + value + " gave " + jwt.scopes());
+            }
+        }
     }
 
     @Test
