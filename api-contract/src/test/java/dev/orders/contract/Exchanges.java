@@ -51,6 +51,7 @@ final class Exchanges {
                 sample("query-orders/get-order", Seeds.LIFECYCLE, 200),
                 sample("query-orders/get-order-by-id", Seeds.LIFECYCLE, 200),
                 sample("query-orders/get-order-history", Seeds.LIFECYCLE, 200),
+                sample("query-orders/get-order-history-by-id", Seeds.LIFECYCLE, 200),
                 sample("query-orders/get-order-item", Seeds.LIFECYCLE, 200),
                 sample("query-orders/list-customer-orders", Seeds.ORDER, 200),
                 sample("query-orders/list-orders", Seeds.ORDER, 200),
@@ -108,9 +109,8 @@ final class Exchanges {
                         Seeds.ORDER, header("if-match", "\"7\""), 409),
                 Exchange.of("409 stale version in If-Match: change-order/add-item", "change-order/add-item",
                         Seeds.ORDER, header("if-match", "\"7\""), 409),
-                Exchange.of("409 illegal transition: change-order/change-status to IN_FULFILLMENT as an administrator",
-                        "change-order/change-status", Seeds.ORDER,
-                        compose(as("ops-admin", "orders", "orders:admin"), body(Map.of("status", "IN_FULFILLMENT"))), 409),
+                Exchange.of("409 illegal transition: change-order/mark-paid to IN_FULFILLMENT",
+                        "change-order/mark-paid", Seeds.ORDER, body(Map.of("status", "IN_FULFILLMENT")), 409),
                 Exchange.of("409 order not open: change-order/add-item to a paid order", "change-order/add-item",
                         Seeds.PAID, UnaryOperator.identity(), 409),
                 Exchange.of("409 status follows the lines: change-order/mark-paid to FULFILLED", "change-order/mark-paid",
@@ -141,8 +141,9 @@ final class Exchanges {
     }
 
     /**
-     * A sample without a token (401), from another customer (404: whether the resource exists is not
-     * told), and from a customer on a route for administrators (403). The webhook takes no token.
+     * A sample without a token (401), from another customer or an administrator on a customer's route (404:
+     * whether the resource exists is not told), and from a customer on a route for administrators (403). The
+     * webhook takes no token.
      */
     private static List<Exchange> callerRefusals(Exchange sample) {
         Map<String, Object> json = SampleEvents.json(sample.sample());
@@ -153,11 +154,14 @@ final class Exchanges {
         refusals.add(Exchange.of("401 without a token: " + sample.sample(), sample.sample(), sample.seed(),
                 Api::anonymous, 401));
         String path = ((String) json.get("routeKey")).split(" ", 2)[1];
-        Map<?, ?> claims = (Map<?, ?>) ((Map<?, ?>) authorizer.get("jwt")).get("claims");
-        boolean byAdministrator = String.valueOf(claims.get("scope")).contains(Caller.ADMIN_SCOPE);
+        // The scopes API Gateway admitted the sample's caller with: listed only on the administrators' routes.
+        Object admitted = ((Map<?, ?>) authorizer.get("jwt")).get("scopes");
+        boolean byAdministrator = admitted instanceof List<?> scopes && scopes.contains(Caller.ADMIN_SCOPE);
         if (path.startsWith("/customers/{customerId}")) {
             refusals.add(Exchange.of("404 another customer's: " + sample.sample(), sample.sample(), sample.seed(),
                     as("c-eve", "orders"), 404));
+            refusals.add(Exchange.of("404 an administrator on a customer's route: " + sample.sample(), sample.sample(),
+                    sample.seed(), as(Api.ADMIN, Caller.ADMIN_SCOPE), 404));
         } else if (byAdministrator) {
             refusals.add(Exchange.of("403 a customer on a route for administrators: " + sample.sample(), sample.sample(),
                     sample.seed(), as(SAMPLE_CUSTOMER, "orders"), 403));

@@ -71,7 +71,7 @@ final class Seeds {
                 PaymentOutcome.APPLIED);
         payment(fx, SAMPLE_ISSUE_EVENT, PaymentEventType.PAYMENT_SUCCEEDED, SAMPLE_ISSUE_PAYMENT, 1,
                 PaymentOutcome.PAYMENT_ISSUE);
-        fx.moveLines(SAMPLE_CUSTOMER, SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM);
+        fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM);
         payment(fx, "evt_seed_refund", PaymentEventType.REFUND_SUCCEEDED, Fixture.SAMPLE_PAYMENT, 1250,
                 PaymentOutcome.APPLIED);
     });

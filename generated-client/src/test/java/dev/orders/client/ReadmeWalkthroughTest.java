@@ -235,7 +235,7 @@ class ReadmeWalkthroughTest {
     @Test
     @Order(13)
     void anAdministratorMarksTheOrderPaid() throws ApiException {
-        ApiResponse<dev.orders.client.model.Order> paid = orders.changeOrderStatusWithHttpInfo(ADA_ID, order,
+        ApiResponse<dev.orders.client.model.Order> paid = orders.administerOrderStatusWithHttpInfo(order,
                 new StatusChangeRequest().status(OrderStatus.PAID).expectedVersion(4L).reason("card captured"), null, admin);
         assertEquals(200, paid.getStatusCode());
         assertEquals(OrderStatus.PAID, paid.getData().getStatus());
@@ -245,7 +245,7 @@ class ReadmeWalkthroughTest {
     @Test
     @Order(14)
     void anAdministratorPicksTheTea() throws ApiException {
-        ApiResponse<OrderItem> picked = lines.changeItemStatusWithHttpInfo(ADA_ID, order, item,
+        ApiResponse<OrderItem> picked = lines.changeItemStatusWithHttpInfo(order, item,
                 new ChangeItemStatusRequest().status(ItemStatus.PICKED), null, admin);
         assertEquals(200, picked.getStatusCode());
         assertEquals(ItemStatus.PICKED, picked.getData().getItemStatus());
@@ -323,6 +323,16 @@ class ReadmeWalkthroughTest {
 
     @Test
     @Order(22)
+    void anAdministratorReadsTheHistoryWithWhoDidWhatAndTheNotes() throws ApiException {
+        ApiResponse<HistoryPage> history = orders.getOrderHistoryByIdWithHttpInfo(order, 10, null, admin);
+        assertEquals(200, history.getStatusCode());
+        OrderEvent resolved = history.getData().getEvents().get(0);
+        assertEquals(OrderEvent.TypeEnum.PAYMENT_ISSUE_RESOLVED, resolved.getType());
+        assertEquals("user:ops-admin", resolved.getBy());
+    }
+
+    @Test
+    @Order(23)
     void theSameRequestWithoutATokenIsAnsweredByTheGatewaysAuthorizer() throws Exception {
         ApiException refused = assertThrows(ApiException.class, () -> orders.getOrderByIdWithHttpInfo(order, Map.of()));
         assertEquals(401, refused.getCode());

@@ -145,9 +145,16 @@ class SamTemplateTest {
                 .filter(route -> !route.authorizationScopes().isEmpty())
                 .forEach(route -> scoped.put(route.key(), route.authorizationScopes())));
         assertEquals(Map.of("GET /orders", List.of("orders:admin"), "GET /orders/{orderId}", List.of("orders:admin"),
+                "GET /orders/{orderId}/history", List.of("orders:admin"),
+                "POST /orders/{orderId}/status", List.of("orders:admin"),
+                "PUT /orders/{orderId}/items/{itemId}/status", List.of("orders:admin"),
                 "GET /payment-issues", List.of("orders:admin"),
                 "POST /orders/{orderId}/payment-issues/{eventId}/resolution", List.of("orders:admin"),
                 "PUT /products/{sku}", List.of("orders:admin")), scoped);
+        // A customer's routes never declare the scope: there, the caller acts as the customer of the path only.
+        SamTemplate.repository().functions().forEach(f -> f.routes().stream()
+                .filter(route -> route.path().startsWith("/customers/"))
+                .forEach(route -> assertTrue(route.authorizationScopes().isEmpty(), route.key())));
     }
 
     private static SamTemplate.HttpRoute route(SamTemplate template, String event) {

@@ -1,10 +1,22 @@
 package dev.orders.local.e2e;
 
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.api.LocalIssuer;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 
@@ -46,6 +58,25 @@ public final class LocalApi implements AutoCloseable {
     /** A bearer token of this start-api's issuer for {@code subject} with {@code scopes} as an {@code scp} array. */
     String scpToken(String subject, String... scopes) {
         return issuer().mint(subject, List.of(scopes), LocalIssuer.ScopeClaim.SCP, Duration.ofMinutes(10));
+    }
+
+    /**
+     * A token of this start-api's issuer, signed with its key, for {@code subject} whose claim {@code claim}
+     * holds {@code value} as it is: the shapes of scope claims other issuers send, which {@code token} never mints.
+     */
+    String tokenWithClaim(String subject, String claim, Object value) {
+        try {
+            RSAKey key = RSAKey.parse(Files.readString(SamLocalCommand.ROOT.resolve(LocalIssuer.KEY_FILE)));
+            Instant now = Instant.now();
+            JWTClaimsSet claims = new JWTClaimsSet.Builder().issuer(base()).audience(LocalIssuer.DEFAULT_AUDIENCE)
+                    .subject(subject).claim(claim, value).issueTime(Date.from(now))
+                    .expirationTime(Date.from(now.plus(Duration.ofMinutes(10)))).build();
+            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+            jwt.sign(new RSASSASigner(key));
+            return jwt.serialize();
+        } catch (IOException | ParseException | JOSEException e) {
+            throw new IllegalStateException("cannot sign with " + LocalIssuer.KEY_FILE, e);
+        }
     }
 
     public String base() {

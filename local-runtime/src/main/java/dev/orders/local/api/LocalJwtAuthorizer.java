@@ -23,7 +23,6 @@ import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -31,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 
 /**
  * What the HTTP API's JWT authorizer does in AWS ("Control access to HTTP APIs with JWT authorizers"),
@@ -49,7 +47,6 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     private static final String BEARER = "Bearer ";
     private static final int MAX_TOKEN_LENGTH = 8192;
     private static final int MAX_REMEMBERED_TOKENS = 1024;
-    private static final Pattern SPACES = Pattern.compile("\\s+");
     /** As API Gateway (REST APIs' JWT authorizer documents it): keys kept up to an hour, fetched again for an unseen kid. */
     private static final Duration KEYS_CACHED = Duration.ofHours(1);
     private static final int HTTP_TIMEOUT_MILLIS = 5_000;
@@ -189,7 +186,7 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         if (refusedAudience.isPresent()) {
             return Verified.refused(refusedAudience.get());
         }
-        return new Verified(new Result.Authorized(asStrings(claims), scopes(claims)),
+        return new Verified(new Result.Authorized(asStrings(claims), TokenScopes.of(claims.getClaims())),
                 Optional.ofNullable(claims.getExpirationTime()).map(Date::toInstant),
                 Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant),
                 Optional.ofNullable(claims.getIssueTime()).map(Date::toInstant));
@@ -245,19 +242,5 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         Map<String, Object> json = new LinkedHashMap<>();
         object.forEach((key, value) -> json.put(String.valueOf(key), value));
         return json;
-    }
-
-    /** The scopes a route's AuthorizationScopes are checked against: of {@code scope} and {@code scp}, text or array. */
-    private static List<String> scopes(JWTClaimsSet claims) {
-        List<String> scopes = new ArrayList<>();
-        for (String name : List.of("scope", "scp")) {
-            Object claim = claims.getClaim(name);
-            if (claim instanceof String text) {
-                SPACES.splitAsStream(text.strip()).filter(each -> !each.isEmpty()).forEach(scopes::add);
-            } else if (claim instanceof Collection<?> list) {
-                list.forEach(each -> scopes.add(String.valueOf(each)));
-            }
-        }
-        return scopes;
     }
 }

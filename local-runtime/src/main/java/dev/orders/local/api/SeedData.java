@@ -45,18 +45,18 @@ public final class SeedData {
 
         order("c-ada", "seed-ada-1", List.of(line("MUG-BLUE", 2), line("TEA-EARL-100G", 1)));
         String paid = orderId(order("c-ada", "seed-ada-2", List.of(line("KETTLE-STEEL", 1))));
-        move("c-ada", paid, "AWAITING_PAYMENT", "PAID", "IN_FULFILLMENT");
+        move(paid, "AWAITING_PAYMENT", "PAID", "IN_FULFILLMENT");
         Map<String, Object> grace = order("c-grace", "seed-grace-1", List.of(line("NOTEBOOK-A5", 3), line("PEN-BLACK", 5)));
-        move("c-grace", orderId(grace), "PAID");
+        move(orderId(grace), "PAID");
         // Fulfilled by its lines, which the order follows: IN_FULFILLMENT at the first pick, PARTIALLY_FULFILLED at
         // the first shipment, FULFILLED at the last.
         for (String itemId : itemIds(grace)) {
-            fulfil("c-grace", orderId(grace), itemId, "PICKED", "SHIPPED");
+            fulfil(orderId(grace), itemId, "PICKED", "SHIPPED");
         }
         String cancelled = orderId(order("c-grace", "seed-grace-2", List.of(line("LAMP-DESK", 1))));
-        move("c-grace", cancelled, "CANCELLED");
+        move(cancelled, "CANCELLED");
         String awaiting = orderId(order("c-alan", "seed-alan-1", List.of(line("CHESS-SET", 1))));
-        move("c-alan", awaiting, "AWAITING_PAYMENT");
+        move(awaiting, "AWAITING_PAYMENT");
         return true;
     }
 
@@ -88,20 +88,23 @@ public final class SeedData {
         return ((List<Map<String, Object>>) order.get("items")).stream().map(item -> (String) item.get("itemId")).toList();
     }
 
-    /** Status changes come from the shop's back office: paying by hand and fulfilling are not the buyer's. */
-    private void move(String customerId, String orderId, String... statuses) throws IOException {
+    /**
+     * Status changes come from the shop's back office, on its route by order id: paying by hand and fulfilling
+     * are not the buyer's.
+     */
+    private void move(String orderId, String... statuses) throws IOException {
         for (String status : statuses) {
-            expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "POST", "/customers/" + customerId + "/orders/" + orderId
-                    + "/status", Map.of("status", status, "reason", "seed data"), Map.of()),
+            expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "POST", "/orders/" + orderId + "/status",
+                    Map.of("status", status, "reason", "seed data"), Map.of()),
                     "order " + orderId + " to " + status);
         }
     }
 
     /** Line statuses come from the back office too; the order follows them (PARTIALLY_FULFILLED, FULFILLED). */
-    private void fulfil(String customerId, String orderId, String itemId, String... statuses) throws IOException {
+    private void fulfil(String orderId, String itemId, String... statuses) throws IOException {
         for (String status : statuses) {
-            expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "PUT", "/customers/" + customerId + "/orders/" + orderId
-                    + "/items/" + itemId + "/status", Map.of("status", status), Map.of()),
+            expect(send(BACK_OFFICE, List.of(ADMIN_SCOPE), "PUT", "/orders/" + orderId + "/items/" + itemId + "/status",
+                    Map.of("status", status), Map.of()),
                     "line " + itemId + " of order " + orderId + " to " + status);
         }
     }

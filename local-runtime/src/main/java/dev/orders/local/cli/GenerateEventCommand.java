@@ -4,6 +4,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.UsageException;
 import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.api.RequestAuthorizer;
+import dev.orders.local.api.TokenScopes;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,6 @@ final class GenerateEventCommand implements Command {
         return 0;
     }
 
-    /** The event of a concrete request to the route that matches it; a write gets an empty JSON body, as in the samples. */
     /** The claims of a token for {@code --sub} with {@code --scope}'s space-separated scopes, as the authorizer gives them. */
     private static Optional<RequestAuthorizer.Jwt> jwt(Arguments arguments) {
         String subject = arguments.value("--sub", null);
@@ -59,9 +59,10 @@ final class GenerateEventCommand implements Command {
         if (!scope.isEmpty()) {
             claims.put("scope", scope);
         }
-        return Optional.of(new RequestAuthorizer.Jwt(claims, scope.isEmpty() ? List.of() : List.of(scope.split("\\s+"))));
+        return Optional.of(new RequestAuthorizer.Jwt(claims, TokenScopes.of(claims)));
     }
 
+    /** The event of a concrete request to the route that matches it; a write gets an empty JSON body, as in the samples. */
     private static Map<String, Object> requestEvent(HttpApiEvents.Routes routes, String method, String target, String route,
                                                     Optional<RequestAuthorizer.Jwt> jwt) {
         String path = target.split("\\?", 2)[0];

@@ -98,7 +98,10 @@ class HttpApiEventsTest {
         // As API Gateway: the token's whole scope list, and only where the template's event declares scopes.
         assertEquals(Map.of("GET /orders", List.of("orders", "orders:admin"),
                 "GET /orders/{orderId}", List.of("orders", "orders:admin"),
+                "GET /orders/{orderId}/history", List.of("orders", "orders:admin"),
                 "GET /payment-issues", List.of("orders", "orders:admin"),
+                "POST /orders/{orderId}/status", List.of("orders", "orders:admin"),
+                "PUT /orders/{orderId}/items/{itemId}/status", List.of("orders", "orders:admin"),
                 "POST /orders/{orderId}/payment-issues/{eventId}/resolution", List.of("orders", "orders:admin"),
                 "PUT /products/{sku}", List.of("orders", "orders:admin")), listed);
     }

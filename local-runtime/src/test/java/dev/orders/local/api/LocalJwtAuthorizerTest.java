@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
@@ -16,6 +17,7 @@ import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.api.LocalJwtAuthorizer.Result;
+import dev.orders.localaws.template.SamTemplate;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -125,6 +127,36 @@ class LocalJwtAuthorizerTest {
         assertEquals("[orders:admin]", jwt.claims().get("scp"));
         assertEquals(List.of("orders:admin"), jwt.scopes());
         assertThrows(RequestAuthorizer.Unauthorized.class, () -> authorizer.authorize(Map.of()));
+    }
+
+    /**
+     * The issue's eight tokens ({@code scope} and {@code scp} each as the strings "[x,orders:admin]",
+     * "[profile orders:admin]", "[\"orders:admin\"]", and as the array ["x orders:admin"]) are valid tokens
+     * that API Gateway refuses (403) on a route declaring orders:admin; proper ones are admitted.
+     */
+    @Test
+    void onlyAProperAdminScopeIsAdmittedToARouteDeclaringIt() throws Exception {
+        SamTemplate.HttpRoute paymentIssues = new HttpApiEvents.Routes(SamTemplate.repository())
+                .byKey("GET /payment-issues").orElseThrow().route();
+        for (String claim : List.of("scope", "scp")) {
+            for (String value : List.of("\"[x,orders:admin]\"", "\"[profile orders:admin]\"",
+                    "\"[\\\"orders:admin\\\"]\"", "[\"x orders:admin\"]")) {
+                RequestAuthorizer.Jwt jwt = authorizer.authorize(Map.of("authorization", "Bearer "
+                        + withScopeClaim("c-eve", claim, value)));
+                assertFalse(paymentIssues.admits(jwt.scopes()), claim + ": " + value + " gave " + jwt.scopes());
+            }
+            for (String value : List.of("\"orders:admin\"", "\"orders orders:admin\"", "[\"orders\",\"orders:admin\"]")) {
+                RequestAuthorizer.Jwt jwt = authorizer.authorize(Map.of("authorization", "Bearer "
+                        + withScopeClaim("ops-grace", claim, value)));
+                assertTrue(paymentIssues.admits(jwt.scopes()), claim + ": " + value + " gave " + jwt.scopes());
+            }
+        }
+    }
+
+    /** A token of the issuer for {@code subject} whose claim {@code claim} holds the JSON {@code value}. */
+    private static String withScopeClaim(String subject, String claim, String value) throws Exception {
+        return signed(JWTClaimsSet.parse("{\"iss\":\"" + ISSUER + "\",\"aud\":\"" + AUDIENCE + "\",\"sub\":\""
+                + subject + "\",\"exp\":" + (NOW.getEpochSecond() + 3600) + ",\"" + claim + "\":" + value + "}"));
     }
 
     @Test

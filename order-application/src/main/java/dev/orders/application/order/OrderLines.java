@@ -108,16 +108,16 @@ public record OrderLines(OrderStore store, Clock clock) {
 
     /**
      * Moves a line's status, if the role may, while the order is in fulfilment, at {@code expectedVersion}
-     * if given; the order follows its lines in the same step.
+     * if given; the order follows its lines in the same step. The order is addressed by its id alone.
      */
-    public ItemChangeOutcome changeItemStatus(Role role, String customerId, String orderId, String itemId,
-                                              ItemStatus target, Optional<Long> expectedVersion, String actor) {
+    public ItemChangeOutcome changeItemStatus(Role role, String orderId, String itemId, ItemStatus target,
+                                              Optional<Long> expectedVersion, String actor) {
         if (!role.mayChangeLineStatuses()) {
             return new ItemChangeOutcome.Forbidden(role, target);
         }
         Ids.itemId(itemId);
         return Rounds.untilDecided("line status change in order " + orderId, () -> Round.write(store,
-                LineTransitions.moveStatus(store.findAggregate(Ids.orderId(orderId)), customerId, itemId, target,
+                LineTransitions.moveStatus(store.findAggregate(Ids.orderId(orderId)), itemId, target,
                         expectedVersion, now()), actor));
     }
 

@@ -82,7 +82,7 @@ class RacedCommitsTest {
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()),
                 new OrderStore.Commit.Committed());
 
-        ItemChangeOutcome outcome = new OrderLines(store, clock).changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", "i-1",
+        ItemChangeOutcome outcome = new OrderLines(store, clock).changeItemStatus(Role.ADMINISTRATOR, "o-1", "i-1",
                 ItemStatus.SHIPPED, Optional.empty(), "admin:ann");
 
         ItemChangeOutcome.StatusChanged changed = assertInstanceOf(ItemChangeOutcome.StatusChanged.class, outcome);

@@ -20,7 +20,7 @@ public final class LineTransitions {
     /** Adds {@code line}, priced in {@code currency}, to its order as read (empty: none), at {@code expectedVersion} if given. */
     public static Decision<ItemChangeOutcome> add(Optional<Order> read, OrderItem line, String currency,
                                                   Optional<Long> expectedVersion) {
-        Optional<ItemChangeOutcome> refusal = refuseOrder(read, line.customerId(), expectedVersion);
+        Optional<ItemChangeOutcome> refusal = refuseOrder(read, Optional.of(line.customerId()), expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
@@ -50,7 +50,7 @@ public final class LineTransitions {
     /** Removes the line {@code itemId} from the order as read, at {@code at}, while the order is open. */
     public static Decision<ItemChangeOutcome> remove(Optional<OrderAggregate> read, String customerId, String itemId,
                                                      Optional<Long> expectedVersion, Instant at) {
-        Optional<ItemChangeOutcome> refusal = refuseLine(read, customerId, itemId, expectedVersion);
+        Optional<ItemChangeOutcome> refusal = refuseLine(read, Optional.of(customerId), itemId, expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
@@ -71,12 +71,12 @@ public final class LineTransitions {
     /**
      * Moves the line {@code itemId} of the order as read to {@code target}, at {@code at}, while the order
      * is in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED). The order follows its lines in the same
-     * step: shipping the last line fulfils it.
+     * step: shipping the last line fulfils it. Fulfilment addresses an order by its id alone, whoever's it is.
      */
-    public static Decision<ItemChangeOutcome> moveStatus(Optional<OrderAggregate> read, String customerId,
-                                                         String itemId, ItemStatus target,
-                                                         Optional<Long> expectedVersion, Instant at) {
-        Optional<ItemChangeOutcome> refusal = refuseLine(read, customerId, itemId, expectedVersion);
+    public static Decision<ItemChangeOutcome> moveStatus(Optional<OrderAggregate> read, String itemId,
+                                                         ItemStatus target, Optional<Long> expectedVersion,
+                                                         Instant at) {
+        Optional<ItemChangeOutcome> refusal = refuseLine(read, Optional.empty(), itemId, expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
@@ -105,7 +105,7 @@ public final class LineTransitions {
     }
 
     /** The refusal of a change of the line {@code itemId}: its order's, or the line is not there. */
-    private static Optional<ItemChangeOutcome> refuseLine(Optional<OrderAggregate> read, String customerId,
+    private static Optional<ItemChangeOutcome> refuseLine(Optional<OrderAggregate> read, Optional<String> customerId,
                                                           String itemId, Optional<Long> expectedVersion) {
         Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
         if (refusal.isPresent() || read.get().item(itemId).isPresent()) {
@@ -114,10 +114,13 @@ public final class LineTransitions {
         return Optional.of(new ItemChangeOutcome.ItemNotFound());
     }
 
-    /** Another customer's order is as absent as a missing one; a stale expected version changes nothing. */
-    private static Optional<ItemChangeOutcome> refuseOrder(Optional<Order> order, String customerId,
+    /**
+     * Another customer's order ({@code customerId}: the customer acting; empty: addressed by id alone) is as
+     * absent as a missing one; a stale expected version changes nothing.
+     */
+    private static Optional<ItemChangeOutcome> refuseOrder(Optional<Order> order, Optional<String> customerId,
                                                            Optional<Long> expectedVersion) {
-        if (order.isEmpty() || !order.get().customerId().equals(customerId)) {
+        if (order.isEmpty() || !customerId.map(order.get().customerId()::equals).orElse(true)) {
             return Optional.of(new ItemChangeOutcome.OrderNotFound());
         }
         long version = order.get().version();

@@ -103,8 +103,23 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
     @Override
     public Optional<Page<OrderEvent>> history(String customerId, String orderId, int limit,
                                                 Optional<String> cursor) {
+        return history(Optional.of(customerId), orderId, limit, cursor);
+    }
+
+    @Override
+    public Optional<Page<OrderEvent>> historyById(String orderId, int limit, Optional<String> cursor) {
+        return history(Optional.empty(), orderId, limit, cursor);
+    }
+
+    /**
+     * The log's page, of {@code customerId}'s order only if given. The cursor is bound to the reading (by
+     * customer or by id alone), so neither reading's cursor pages the other.
+     */
+    private Optional<Page<OrderEvent>> history(Optional<String> customerId, String orderId, int limit,
+                                               Optional<String> cursor) {
         Ids.orderId(orderId);
-        String scope = CursorCodec.scope(List.of("history", customerId, orderId));
+        String scope = CursorCodec.scope(customerId.map(customer -> List.of("history", customer, orderId))
+                .orElseGet(() -> List.of("history-by-id", orderId)));
         KeysetPager.Listing listing = new KeysetPager.Listing(scope, row -> Long.toString(OrderCodec.eventVersion(row)));
         KeysetPager.Partition log = new KeysetPager.Partition(b -> b
                 .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
@@ -114,7 +129,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
                 version -> OrderCodec.eventKey(orderId, Long.parseLong(version)));
         Page<Map<String, AttributeValue>> page = new KeysetPager(table, cursors).page(listing, log, limit, cursor);
         List<OrderEvent> events = page.items().stream().map(OrderCodec::decodeEvent).toList();
-        if (events.stream().anyMatch(event -> !event.customerId().equals(customerId))
+        if (customerId.isPresent() && events.stream().anyMatch(event -> !event.customerId().equals(customerId.get()))
                 || events.isEmpty() && cursor.isEmpty()) {
             return Optional.empty();
         }

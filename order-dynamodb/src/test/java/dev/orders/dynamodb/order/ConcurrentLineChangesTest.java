@@ -53,8 +53,8 @@ class ConcurrentLineChangesTest {
         fx.advance("c-1", "o-1", OrderStatus.PAID);
         long start = header().version();
 
-        List<ItemChangeOutcome> outcomes = Race.run(RACERS, i -> fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1",
-                "o-1", lines.get(i), ItemStatus.PICKED, Optional.empty(), "admin:" + i));
+        List<ItemChangeOutcome> outcomes = Race.run(RACERS, i -> fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1",
+                lines.get(i), ItemStatus.PICKED, Optional.empty(), "admin:" + i));
 
         outcomes.forEach(outcome -> assertInstanceOf(ItemChangeOutcome.StatusChanged.class, outcome));
         List<OrderEvent> raced = eventsAfter(start);

@@ -177,7 +177,7 @@ class ExpectedVersionTest {
     }
 
     private static ItemChangeOutcome pick(Fixture fixture, String itemId, Optional<Long> expectedVersion) {
-        return fixture.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1", "o-1", itemId, ItemStatus.PICKED,
+        return fixture.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1", itemId, ItemStatus.PICKED,
                 expectedVersion, "admin:ann");
     }
 

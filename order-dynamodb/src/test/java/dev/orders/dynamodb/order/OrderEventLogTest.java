@@ -143,8 +143,8 @@ class OrderEventLogTest {
         fx.advance("c-1", "o-1", OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
         OrderItem mug = created.items().get(0);
 
-        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1",
-                "o-1", mug.itemId(), ItemStatus.PICKED, Optional.empty(), "admin:ann"));
+        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1",
+                mug.itemId(), ItemStatus.PICKED, Optional.empty(), "admin:ann"));
 
         Order order = header();
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());
@@ -161,7 +161,7 @@ class OrderEventLogTest {
         OrderAggregate created = fx.createOrder("c-1", "o-1", 1250);
         fx.advance("c-1", "o-1", OrderStatus.PAID);
 
-        fx.moveLines("c-1", "o-1", ItemStatus.PICKED, created.items().get(0).itemId());
+        fx.moveLines("o-1", ItemStatus.PICKED, created.items().get(0).itemId());
 
         // Version 3 is the line picked, version 4 the order following it into IN_FULFILLMENT.
         assertEquals("o-1:3", fx.raw(Keys.orderPk("o-1"), Keys.eventSk(3)).get("correlationId").s());
@@ -196,7 +196,7 @@ class OrderEventLogTest {
         fx.advance("c-1", "o-1", OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID);
         String other = fx.reads.findAggregateById("o-1").orElseThrow().items().stream()
                 .filter(line -> line.sku().equals("SKU-899")).findFirst().orElseThrow().itemId();
-        fx.fulfil("c-1", "o-1", other, tea.itemId());
+        fx.fulfil("o-1", other, tea.itemId());
 
         List<OrderEvent> events = fx.events("c-1", "o-1");
 

@@ -88,7 +88,7 @@ class OrderFollowsLinesTest {
 
     @Test
     void shippingTheLastLineMakesTheOrderFulfilled() {
-        fx.fulfil("c-1", "o-1", first);
+        fx.fulfil("o-1", first);
         move(second, ItemStatus.PICKED, "admin:ann");
         long before = header().version();
 
@@ -103,7 +103,7 @@ class OrderFollowsLinesTest {
 
     @Test
     void cancellingTheLastLineLeftAfterAShipmentMakesTheOrderFulfilled() {
-        fx.fulfil("c-1", "o-1", first);
+        fx.fulfil("o-1", first);
         long before = header().version();
 
         move(second, ItemStatus.CANCELLED, "admin:ann");
@@ -161,8 +161,8 @@ class OrderFollowsLinesTest {
     }
 
     private void move(String itemId, ItemStatus target, String actor) {
-        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, fx.lines.changeItemStatus(Role.ADMINISTRATOR, "c-1",
-                "o-1", itemId, target, Optional.empty(), actor));
+        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1",
+                itemId, target, Optional.empty(), actor));
     }
 
     private static StatusChangeRequest request(Role role, OrderStatus target) {

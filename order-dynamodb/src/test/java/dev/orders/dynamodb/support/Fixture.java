@@ -168,9 +168,9 @@ public final class Fixture {
     }
 
     /** Moves each line of {@code itemIds} in turn to {@code target}, as an administrator; the order follows its lines. */
-    public void moveLines(String customerId, String orderId, ItemStatus target, String... itemIds) {
+    public void moveLines(String orderId, ItemStatus target, String... itemIds) {
         for (String itemId : itemIds) {
-            ItemChangeOutcome outcome = lines.changeItemStatus(Role.ADMINISTRATOR, customerId, orderId, itemId, target,
+            ItemChangeOutcome outcome = lines.changeItemStatus(Role.ADMINISTRATOR, orderId, itemId, target,
                     Optional.empty(), "fixture");
             if (!(outcome instanceof ItemChangeOutcome.StatusChanged)) {
                 throw new IllegalStateException("cannot move line " + itemId + " of " + orderId + " to " + target
@@ -183,10 +183,10 @@ public final class Fixture {
      * Picks and ships each pending line of {@code itemIds}, one line after the other, in a paid order: the
      * order follows to IN_FULFILLMENT, PARTIALLY_FULFILLED, and FULFILLED once no line is left to ship.
      */
-    public void fulfil(String customerId, String orderId, String... itemIds) {
+    public void fulfil(String orderId, String... itemIds) {
         for (String itemId : itemIds) {
-            moveLines(customerId, orderId, ItemStatus.PICKED, itemId);
-            moveLines(customerId, orderId, ItemStatus.SHIPPED, itemId);
+            moveLines(orderId, ItemStatus.PICKED, itemId);
+            moveLines(orderId, ItemStatus.SHIPPED, itemId);
         }
     }
 

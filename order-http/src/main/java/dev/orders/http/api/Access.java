@@ -1,18 +1,19 @@
 package dev.orders.http.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.core.order.Role;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Who may use a route, declared with the route and checked before its action runs, so that no handler
- * repeats it. Missing claims are 401; a customer's request for another customer's resources is 404,
- * which tells nothing about whether they exist.
+ * repeats it, and the role its callers act in. Missing claims are 401; a request for another customer's
+ * resources is 404, which tells nothing about whether they exist.
  */
 public sealed interface Access {
 
-    /** Routes under {@code /customers/{customerId}}: that customer, or an administrator. */
+    /** Routes under {@code /customers/{customerId}}: that customer only, acting as a customer. */
     static Access owner() {
         return new Owner();
     }
@@ -22,7 +23,10 @@ public sealed interface Access {
         return new Authenticated();
     }
 
-    /** Routes across customers: administrators only. */
+    /**
+     * Routes of the back office, which declare {@code AuthorizationScopes: [orders:admin]} in the template:
+     * callers API Gateway admitted with that scope, acting as administrators.
+     */
     static Access admin() {
         return new Admin();
     }
@@ -35,10 +39,15 @@ public sealed interface Access {
     /** The answer that refuses {@code request}, or empty when it may proceed. */
     Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request);
 
+    /** The role an admitted caller acts in: an administrator's only on an administrators' route. */
+    default Role role() {
+        return Role.CUSTOMER;
+    }
+
     record Owner() implements Access {
         @Override
         public Optional<APIGatewayV2HTTPResponse> refusal(HttpRequest request) {
-            return authenticated(request, caller -> caller.mayActFor(request.pathParameter("customerId"))
+            return authenticated(request, caller -> caller.is(request.pathParameter("customerId"))
                     ? Optional.empty() : Optional.of(Http.problem(Problem.notFound("The resource"))));
         }
     }
@@ -56,6 +65,11 @@ public sealed interface Access {
             return authenticated(request, caller -> caller.isAdmin() ? Optional.empty()
                     : Optional.of(Http.problem(Problem.of(403, "forbidden", "Forbidden",
                     "This resource needs the " + Caller.ADMIN_SCOPE + " scope."))));
+        }
+
+        @Override
+        public Role role() {
+            return Role.ADMINISTRATOR;
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -23,12 +24,15 @@ public final class HttpRequest {
 
     private final APIGatewayV2HTTPEvent event;
     private final Map<String, String> pathParameters;
-    /** Read from the claims on first use: the route's access, the role and the actor all ask for it. */
+    private final Role role;
+    /** Read from the claims on first use: the route's access and the actor both ask for it. */
     private Optional<Caller> caller;
 
-    HttpRequest(APIGatewayV2HTTPEvent event, Map<String, String> pathParameters) {
+    /** A request to a route whose admitted callers act in {@code role} (see {@link Access#role()}). */
+    HttpRequest(APIGatewayV2HTTPEvent event, Map<String, String> pathParameters, Role role) {
         this.event = event;
         this.pathParameters = pathParameters;
+        this.role = role;
     }
 
     public static String method(APIGatewayV2HTTPEvent event) {
@@ -110,6 +114,14 @@ public final class HttpRequest {
         return jwt().map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getClaims).orElse(Map.of());
     }
 
+    /**
+     * The scopes API Gateway's JWT authorizer admitted the token with ({@code jwt.scopes}): filled only on
+     * a route that declares AuthorizationScopes, empty elsewhere.
+     */
+    List<String> admittedScopes() {
+        return jwt().map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getScopes).orElse(List.of());
+    }
+
     private Optional<APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT> jwt() {
         var context = event.getRequestContext();
         return context == null || context.getAuthorizer() == null ? Optional.empty()
@@ -124,9 +136,9 @@ public final class HttpRequest {
         return caller;
     }
 
-    /** The role the caller acts in; the least privileged one for a request without a caller. */
+    /** The role the caller acts in: the route's, never one the token claims on a route that does not grant it. */
     public Role role() {
-        return caller().map(Caller::role).orElse(Role.CUSTOMER);
+        return role;
     }
 
     /** Who is acting, as recorded in the status history. */

@@ -1,5 +1,6 @@
 package dev.orders.http.api;
 
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.routes.PathTemplate;
 import java.util.Map;
@@ -14,8 +15,9 @@ public record Route(String method, String path, Access access, Function<HttpRequ
         return method + " " + path;
     }
 
-    /** The action's answer, or the refusal of a caller the route's access does not admit. */
-    APIGatewayV2HTTPResponse answer(HttpRequest request) {
+    /** The action's answer to {@code event}, or the refusal of a caller the route's access does not admit. */
+    APIGatewayV2HTTPResponse answer(APIGatewayV2HTTPEvent event, Map<String, String> pathParameters) {
+        HttpRequest request = new HttpRequest(event, pathParameters, access.role());
         return access.refusal(request).orElseGet(() -> action.apply(request));
     }
 

@@ -40,7 +40,7 @@ public final class Router {
     public APIGatewayV2HTTPResponse dispatch(APIGatewayV2HTTPEvent event) {
         Route byKey = event.getRouteKey() == null ? null : routes.get(event.getRouteKey());
         if (byKey != null && event.getPathParameters() != null) {
-            return byKey.answer(new HttpRequest(event, event.getPathParameters()));
+            return byKey.answer(event, event.getPathParameters());
         }
         String method = HttpRequest.method(event);
         String rawPath = event.getRawPath() == null ? "" : event.getRawPath();
@@ -49,7 +49,7 @@ public final class Router {
             Optional<Map<String, String>> parameters = route.match(rawPath);
             if (parameters.isPresent()) {
                 if (route.method().equals(method)) {
-                    return route.answer(new HttpRequest(event, parameters.get()));
+                    return route.answer(event, parameters.get());
                 }
                 allowed.add(route.method());
             }

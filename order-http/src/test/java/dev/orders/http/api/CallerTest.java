@@ -5,13 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.core.order.Role;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CallerTest {
@@ -21,61 +23,56 @@ class CallerTest {
                         .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
                                 .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
                                         .withClaims(claims).withScopes(scopes).build()).build()).build()).build();
-        return new HttpRequest(event, Map.of());
+        return new HttpRequest(event, Map.of(), Role.CUSTOMER);
     }
 
-    private static Caller caller(Map<String, String> claims) {
-        return Caller.of(request(claims, null)).orElseThrow();
-    }
-
-    @Test
-    void theSubjectIsTheCustomerAndTheScopeClaimIsSpaceSeparated() {
-        Caller ada = caller(Map.of("sub", "c-ada", "scope", " orders  orders:admin "));
-
-        assertEquals("c-ada", ada.subject());
-        assertEquals(Set.of("orders", "orders:admin"), ada.scopes());
-        assertTrue(ada.isAdmin());
-        assertTrue(ada.mayActFor("c-eve"));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "[orders orders:admin]",            // an array claim as API Gateway passes it
-        "[orders:admin]",                   // a one-element array
-        "orders orders:admin",              // space-separated text (Entra's scp)
-        "[\"orders\",\"orders:admin\"]",    // the array's JSON text, as other gateways or hand-made events have it
-        "[orders, orders:admin]"})
-    void anScpClaimInEveryFormItArrivesInMakesAnAdministrator(String scp) {
-        Caller caller = caller(Map.of("sub", "auth0|5f7c8ec7c33c6c004bbafe82", "scp", scp));
-        assertTrue(caller.isAdmin(), scp);
-        assertTrue(caller.scopes().stream().allMatch(s -> s.equals("orders") || s.equals("orders:admin")), caller.toString());
+    private static Caller caller(Map<String, String> claims, List<String> scopes) {
+        return Caller.of(request(claims, scopes)).orElseThrow();
     }
 
     @Test
-    void scopesOfBothClaimsCount() {
-        assertEquals(Set.of("orders", "orders:read", "orders:admin"),
-                caller(Map.of("sub", "c-ada", "scope", "orders", "scp", "[orders:read orders:admin]")).scopes());
-    }
+    void theSubjectIsTheCustomerItActsFor() {
+        Caller ada = caller(Map.of("sub", "auth0|5f7c8ec7c33c6c004bbafe82", "scope", "orders"), null);
 
-    @Test
-    void theAuthorizersScopeListDecidesNothing() {
-        Caller listedOnly = Caller.of(request(Map.of("sub", "c-eve"), List.of(Caller.ADMIN_SCOPE))).orElseThrow();
-        assertFalse(listedOnly.isAdmin(), "jwt.scopes without the token's claim is no administrator");
-        assertTrue(Caller.of(request(Map.of("sub", "c-ada", "scope", Caller.ADMIN_SCOPE), null)).orElseThrow().isAdmin());
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"", "[]", "[ ]", "orders", "[orders:admins]", "orders:admin:x", "[\"orders\"]", "ORDERS:ADMIN"})
-    void nothingButTheExactAdminScopeMakesAnAdministrator(String scope) {
-        assertFalse(caller(Map.of("sub", "c-ada", "scope", scope, "scp", scope)).isAdmin(), scope);
-    }
-
-    @Test
-    void aCustomerActsForThemselfOnly() {
-        Caller ada = caller(Map.of("sub", "auth0|5f7c8ec7c33c6c004bbafe82", "scope", "orders"));
-        assertTrue(ada.mayActFor("auth0|5f7c8ec7c33c6c004bbafe82"));
-        assertFalse(ada.mayActFor("auth0|5f7c8ec7c33c6c004bbafe83"));
+        assertEquals("auth0|5f7c8ec7c33c6c004bbafe82", ada.subject());
+        assertTrue(ada.is("auth0|5f7c8ec7c33c6c004bbafe82"));
+        assertFalse(ada.is("auth0|5f7c8ec7c33c6c004bbafe83"));
         assertFalse(ada.isAdmin());
+    }
+
+    @Test
+    void anAdministratorIsOneApiGatewayAdmittedWithTheAdminScope() {
+        assertTrue(caller(Map.of("sub", "ops-grace", "scope", "orders orders:admin"),
+                List.of("orders", Caller.ADMIN_SCOPE)).isAdmin());
+        assertTrue(caller(Map.of("sub", "ops-grace", "scp", "[orders:admin]"), List.of(Caller.ADMIN_SCOPE)).isAdmin());
+    }
+
+    @Test
+    void theTokensScopeClaimsGrantNothingWhereApiGatewayListedNoScopes() {
+        for (String claim : List.of("scope", "scp")) {
+            assertFalse(caller(Map.of("sub", "ops-grace", claim, Caller.ADMIN_SCOPE), null).isAdmin(), claim);
+            assertFalse(caller(Map.of("sub", "ops-grace", claim, "[orders orders:admin]"), List.of()).isAdmin(), claim);
+        }
+    }
+
+    /**
+     * API Gateway's authorizer refuses each of these claims on a route declaring orders:admin (local-runtime's
+     * tests show it), so it never lists the scope for them; a function must not take them for it either.
+     */
+    @ParameterizedTest
+    @MethodSource("dev.orders.http.support.Api#lookalikeAdminClaims")
+    void aClaimThatOnlyLooksLikeTheAdminScopeMakesNoAdministrator(String claim, String value) {
+        Map<String, String> claims = Map.of("sub", "c-eve", claim, value);
+        assertFalse(caller(claims, null).isAdmin(), claim + ": " + value);
+        // What a lenient reading would have listed, had API Gateway admitted it: still not the scope itself.
+        assertFalse(caller(claims, Arrays.asList(value.split(" "))).isAdmin(), claim + ": " + value);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "orders", "[orders:admin]", "orders:admins", "orders:admin:x", "\"orders:admin\"",
+        "ORDERS:ADMIN", " orders:admin"})
+    void nothingButTheExactAdminScopeInTheAdmittedListMakesAnAdministrator(String scope) {
+        assertFalse(caller(Map.of("sub", "c-ada"), List.of(scope)).isAdmin(), scope);
     }
 
     @Test
@@ -86,6 +83,6 @@ class CallerTest {
                 Map.of("scope", "orders:admin"), Map.of("sub", "x".repeat(257), "scope", "orders:admin"))) {
             assertEquals(Optional.empty(), Caller.of(request(claims, List.of("orders:admin"))), claims.toString());
         }
-        assertEquals(Optional.empty(), Caller.of(new HttpRequest(new APIGatewayV2HTTPEvent(), Map.of())));
+        assertEquals(Optional.empty(), Caller.of(new HttpRequest(new APIGatewayV2HTTPEvent(), Map.of(), Role.CUSTOMER)));
     }
 }

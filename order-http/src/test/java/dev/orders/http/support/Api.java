@@ -6,6 +6,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Caller;
 import dev.orders.lambda.json.Json;
+import dev.orders.localaws.template.SamTemplate;
 import dev.orders.wiring.Services;
 import dev.orders.routes.PathTemplate;
 import dev.orders.testsupport.lambda.TestContext;
@@ -17,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Invokes a function as Lambda would, and reads its response as a client would. */
@@ -24,6 +27,7 @@ public final class Api {
     public static final String CURSOR_SECRET = "test cursor secret, not for production";
     /** The administrator of the sample events of the cross-customer routes. */
     public static final String ADMIN = "ops-grace";
+    private static final SamTemplate TEMPLATE = SamTemplate.repository();
 
     private Api() {
     }
@@ -132,14 +136,45 @@ public final class Api {
         return event;
     }
 
-    /** {@code event} as sent by {@code subject} with {@code scopes}, as the JWT authorizer would pass it. */
+    /**
+     * {@code event} as sent by {@code subject} with {@code scopes} (its {@code scope} claim), as the JWT
+     * authorizer would pass it: the list of the token's scopes only on a route whose template event declares
+     * AuthorizationScopes (API Gateway sends {@code "scopes": null} elsewhere).
+     */
     public static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String subject, String... scopes) {
         Map<String, String> claims = new LinkedHashMap<>(Map.of("sub", subject, "iss", "https://auth.example.com/",
                 "aud", "order-service"));
         if (scopes.length > 0) {
             claims.put("scope", String.join(" ", scopes));
         }
-        return withJwt(event, claims, List.of(scopes));
+        return withJwt(event, claims, declaresScopes(event.getRouteKey()) ? List.of(scopes) : null);
+    }
+
+    /** Whether the template's route {@code routeKey} declares AuthorizationScopes. */
+    private static boolean declaresScopes(String routeKey) {
+        return TEMPLATE.functions().stream().flatMap(function -> function.routes().stream())
+                .anyMatch(route -> route.key().equals(routeKey) && !route.authorizationScopes().isEmpty());
+    }
+
+    /**
+     * The {@code scope} and {@code scp} claims of tokens that only look like an administrator's, as API Gateway
+     * forwards them to a function (an array claim flattened to "[a b]"): each claim as the text
+     * "[x,orders:admin]", "[profile orders:admin]" and "[\"orders:admin\"]", and as the array
+     * ["x orders:admin"]. API Gateway's authorizer refuses every one on a route declaring orders:admin.
+     */
+    public static Stream<Arguments> lookalikeAdminClaims() {
+        return Stream.of("scope", "scp").flatMap(claim -> Stream.of(
+                Arguments.of(claim, "[x,orders:admin]"),
+                Arguments.of(claim, "[profile orders:admin]"),
+                Arguments.of(claim, "[\"orders:admin\"]"),
+                Arguments.of(claim, "[x orders:admin]")));
+    }
+
+    /** {@code event} as API Gateway forwards it to a route without scopes for {@code subject}'s token with {@code claim}. */
+    public static APIGatewayV2HTTPEvent withLookalikeClaim(APIGatewayV2HTTPEvent event, String subject, String claim,
+                                                           String value) {
+        return withClaims(event, Map.of("sub", subject, "iss", "https://auth.example.com/", "aud", "order-service",
+                claim, value));
     }
 
     /** {@code event} as an administrator (scope orders:admin) sends it. */

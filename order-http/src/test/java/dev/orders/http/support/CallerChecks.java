@@ -14,7 +14,7 @@ public final class CallerChecks {
 
     /**
      * A route of {@code /customers/{customerId}}: without claims 401 (with a Bearer challenge), for
-     * another customer 404 that does not name the owner; neither writes anything.
+     * another customer 404 that does not name the owner, an administrator included; none writes anything.
      */
     public static void assertOwnerOnly(Fixture fx, ApiFunction function, String sample) {
         int before = fx.itemCount();
@@ -29,6 +29,8 @@ public final class CallerChecks {
 
         Api.Reply adminOfOthers = Api.invoke(function, Api.as(SampleEvents.load(sample), "c-eve", "orders"));
         assertEquals(404, adminOfOthers.status(), sample + ": a scope other than orders:admin grants nothing");
+        Api.Reply admin = Api.invoke(function, Api.asAdmin(SampleEvents.load(sample)));
+        assertEquals(404, admin.status(), sample + ": orders:admin grants nothing on a customer's route");
         assertEquals(before, fx.itemCount(), sample + " wrote for a refused caller");
     }
 
@@ -49,13 +51,23 @@ public final class CallerChecks {
         assertEquals(before, fx.itemCount(), sample);
     }
 
-    /** A route across customers: without claims 401, for a customer without orders:admin 403. */
+    /**
+     * A route of the back office: without claims 401; 403 for a customer without orders:admin, and for every
+     * token whose claims only look like an administrator's ({@link Api#lookalikeAdminClaims}), whose scopes
+     * API Gateway never lists; neither writes anything.
+     */
     public static void assertAdminOnly(Fixture fx, ApiFunction function, String sample) {
         int before = fx.itemCount();
         assertEquals(401, Api.invoke(function, Api.anonymous(SampleEvents.load(sample))).status(), sample);
         Api.Reply customer = Api.invoke(function, Api.as(SampleEvents.load(sample), Fixture.SAMPLE_CUSTOMER, "orders"));
         assertEquals(403, customer.status(), sample);
         assertTrue(customer.contentType().startsWith("application/problem+json"), sample);
+        Api.lookalikeAdminClaims().forEach(arguments -> {
+            String claim = (String) arguments.get()[0];
+            String value = (String) arguments.get()[1];
+            assertEquals(403, Api.invoke(function, Api.withLookalikeClaim(SampleEvents.load(sample), Api.ADMIN, claim,
+                    value)).status(), sample + " with " + claim + " " + value);
+        });
         assertEquals(before, fx.itemCount(), sample);
     }
 }

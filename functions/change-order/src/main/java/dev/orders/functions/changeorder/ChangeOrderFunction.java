@@ -29,13 +29,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Changes of an order: its status, and its lines (add, idempotently under an Idempotency-Key, and remove
- * while open; line status during fulfilment), and the resolution of its payment issues. Each is one event
- * of the order's log; each change of status or lines may name the version it expects (If-Match or
- * expectedVersion).
+ * Changes of an order. Its customer's, under {@code /customers/{customerId}/orders/{orderId}}: checkout and
+ * cancellation, and its lines while open (add, idempotently under an Idempotency-Key, and remove). The back
+ * office's, under {@code /orders/{orderId}}: any status change the core allows an administrator, line
+ * statuses during fulfilment, and the resolution of payment issues. Each is one event of the order's log;
+ * each change of status or lines may name the version it expects (If-Match or expectedVersion).
  */
 public final class ChangeOrderFunction extends ApiFunction {
-    private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
+    private static final String CUSTOMER_ORDER = "/customers/{customerId}/orders/{orderId}";
+    private static final String ORDER = "/orders/{orderId}";
 
     public ChangeOrderFunction() {
         this(Services.fromEnvironment());
@@ -53,20 +55,26 @@ public final class ChangeOrderFunction extends ApiFunction {
     private ChangeOrderFunction(OrderLines lines, LineIntake intake, StatusChanges writes, PaymentIssueResolutions issues,
                                 StoreFaults faults) {
         super(new Router(List.of(
-                new Route("POST", ORDER + "/status", Access.owner(), request -> changeStatus(writes, request)),
-                new Route("POST", ORDER + "/items", Access.owner(), request -> addItem(intake, request)),
-                new Route("DELETE", ORDER + "/items/{itemId}", Access.owner(), request -> removeItem(lines, request)),
-                new Route("PUT", ORDER + "/items/{itemId}/status", Access.owner(), request -> changeItemStatus(lines, request)),
-                new Route("POST", "/orders/{orderId}/payment-issues/{eventId}/resolution", Access.admin(),
+                new Route("POST", CUSTOMER_ORDER + "/status", Access.owner(), request -> changeStatus(writes, request,
+                        Optional.of(Ids.customerId(request.pathParameter("customerId"))))),
+                new Route("POST", CUSTOMER_ORDER + "/items", Access.owner(), request -> addItem(intake, request)),
+                new Route("DELETE", CUSTOMER_ORDER + "/items/{itemId}", Access.owner(),
+                        request -> removeItem(lines, request)),
+                new Route("POST", ORDER + "/status", Access.admin(),
+                        request -> changeStatus(writes, request, Optional.empty())),
+                new Route("PUT", ORDER + "/items/{itemId}/status", Access.admin(),
+                        request -> changeItemStatus(lines, request)),
+                new Route("POST", ORDER + "/payment-issues/{eventId}/resolution", Access.admin(),
                         request -> resolvePaymentIssue(issues, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse changeStatus(StatusChanges writes, HttpRequest request) {
-        String customerId = Ids.customerId(request.pathParameter("customerId"));
+    /** A status change of {@code customerId}'s order, or of any order by its id alone (empty). */
+    private static APIGatewayV2HTTPResponse changeStatus(StatusChanges writes, HttpRequest request,
+                                                         Optional<String> customerId) {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
         OrderStatus target = OrderStatus.parse("status", body.requiredString("status"));
-        StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
+        StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(customerId, orderId,
                 target, request.role(), ExpectedVersion.of(request, Optional.of(body)), request.actor(),
                 body.optionalString("reason")));
         if (outcome instanceof StatusChangeOutcome.Changed changed
@@ -93,12 +101,11 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     private static APIGatewayV2HTTPResponse changeItemStatus(OrderLines lines, HttpRequest request) {
-        String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
         JsonBody body = JsonBody.parse(request.body());
         ItemStatus target = ItemStatus.parse("status", body.requiredString("status"));
-        return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), customerId, orderId, itemId, target,
+        return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), orderId, itemId, target,
                 ExpectedVersion.of(request, Optional.of(body)), request.actor()));
     }
 

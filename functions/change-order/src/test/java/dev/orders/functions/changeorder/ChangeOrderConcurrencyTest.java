@@ -44,7 +44,7 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
             long expected = round + 1;
             OrderStatus target = steps.get(round);
             // An administrator's moves: the customer may not pay or fulfil its own order.
-            List<Reply> replies = Race.run(RACERS, i -> invoke(function, asAdmin(withBody(CHANGE_STATUS,
+            List<Reply> replies = Race.run(RACERS, i -> invoke(function, asAdmin(withBody(ADMIN_STATUS,
                     Map.of("status", target.name(), "expectedVersion", expected, "reason", "race")))));
 
             assertEquals(1, replies.stream().filter(r -> r.status() == 200).count(), "winners of round " + expected);
@@ -106,7 +106,7 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
         List<String> lines = order.items().stream().map(OrderItem::itemId).toList();
 
         List<Reply> replies = Race.run(lines.size(), i -> invoke(function, as(variant(CHANGE_ITEM_STATUS, Map.of(
-                "pathParameters", Map.of("customerId", SAMPLE_CUSTOMER, "orderId", "o-eight", "itemId", lines.get(i)),
+                "pathParameters", Map.of("orderId", "o-eight", "itemId", lines.get(i)),
                 "body", "{\"status\":\"PICKED\"}")), "ops-" + i, Caller.ADMIN_SCOPE)));
 
         for (Reply reply : replies) {

@@ -74,7 +74,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
 
     @Test
     void ifMatchCarriesTheExpectedVersionAndMustAgreeWithTheBody() {
-        Reply viaHeader = invoke(function, asAdmin(variant(CHANGE_STATUS, Map.of(
+        Reply viaHeader = invoke(function, asAdmin(variant(ADMIN_STATUS, Map.of(
                 "headers", headers("if-match", "\"1\""), "body", "{\"status\":\"PAID\",\"reason\":\"captured\"}"))));
         Reply disagreeing = invoke(function, variant(CHANGE_STATUS, Map.of(
                 "headers", headers("if-match", "\"2\""), "body", "{\"status\":\"IN_FULFILLMENT\",\"expectedVersion\":3}")));
@@ -90,7 +90,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
 
     @Test
     void aTransitionTheLifecycleForbidsIs409WithTheCurrentStatus() {
-        Reply reply = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "IN_FULFILLMENT"))));
+        Reply reply = invoke(function, asAdmin(withBody(ADMIN_STATUS, Map.of("status", "IN_FULFILLMENT"))));
 
         assertEquals(409, reply.status());
         assertEquals("CREATED", reply.json().get("currentStatus"));
@@ -105,7 +105,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         }
 
         Reply checkout = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "AWAITING_PAYMENT")));
-        Reply paid = invoke(function, asAdmin(withBody(CHANGE_STATUS, Map.of("status", "PAID", "reason", "cash"))));
+        Reply paid = invoke(function, asAdmin(withBody(ADMIN_STATUS, Map.of("status", "PAID", "reason", "cash"))));
 
         for (Reply reply : List.of(checkout, paid)) {
             assertEquals(409, reply.status(), reply.response().getBody());
@@ -118,7 +118,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     void anAdministratorWithTheLongestSubjectAGatewayPassesChangesAnOrderAndIsRecordedAsIs() {
         String subject = "s".repeat(256);
 
-        Reply paid = invoke(function, Api.as(withBody(CHANGE_STATUS, Map.of("status", "PAID", "reason", "cash")),
+        Reply paid = invoke(function, Api.as(withBody(ADMIN_STATUS, Map.of("status", "PAID", "reason", "cash")),
                 subject, "orders:admin"));
 
         assertEquals(200, paid.status(), paid.response().getBody());
@@ -129,11 +129,13 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     @Test
     void unknownOrdersAndOtherCustomersOrdersAre404() {
         Reply unknown = invoke(function, withPath(CHANGE_STATUS, Map.of("customerId", SAMPLE_CUSTOMER, "orderId", "nope")));
-        // An administrator passes the access rule; the order itself is still checked to be c-eve's.
-        Reply foreign = invoke(function, Api.asAdmin(withPath(CHANGE_STATUS,
-                Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER))));
+        Reply unknownToTheBackOffice = invoke(function, asAdmin(withPath(ADMIN_STATUS, Map.of("orderId", "nope"))));
+        // c-eve's path with c-ada's order: the order itself is checked to be the path's customer's.
+        Reply foreign = invoke(function, Api.as(withPath(CHANGE_STATUS,
+                Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER)), "c-eve", "orders"));
 
         assertEquals(404, unknown.status());
+        assertEquals(404, unknownToTheBackOffice.status(), unknownToTheBackOffice.response().getBody());
         assertEquals(404, foreign.status());
         assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
     }
@@ -250,7 +252,8 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item", "change-order/change-item-status"})
+    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item",
+        "change-order/mark-paid", "change-order/change-item-status"})
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
@@ -262,8 +265,15 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item", "change-order/change-item-status"})
-    void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
+    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item"})
+    void onlyTheCustomerOfThePathIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"change-order/mark-paid", "change-order/change-item-status",
+        "change-order/resolve-payment-issue"})
+    void theBackOfficesRoutesAnswerOnlyAdministrators(String sample) {
+        CallerChecks.assertAdminOnly(fx, function, sample);
     }
 }

@@ -49,6 +49,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 @ExtendWith(DynamoDbExtension.class)
 class DynamoDbFaultsTest {
     private static final String CHANGE_STATUS = "change-order/change-status";
+    private static final String ADMIN_STATUS = "change-order/mark-paid";
     private static final String ADD_ITEM = "change-order/add-item";
     private static final String WRITE = "TransactWriteItems";
     private static final Map<String, String> NOTHING_CHANGED = Map.of("type", "urn:order-service:problem:unavailable",
@@ -251,7 +252,7 @@ class DynamoDbFaultsTest {
         assertEquals(503, invoke(function, SampleEvents.load(CHANGE_STATUS)).status());
 
         http.heal();
-        Reply reply = invoke(function, asAdmin(withBody(CHANGE_STATUS,
+        Reply reply = invoke(function, asAdmin(withBody(ADMIN_STATUS,
                 Map.of("status", "PAID", "expectedVersion", 1, "reason", "captured"))));
 
         assertEquals(200, reply.status(), reply.response().getBody());

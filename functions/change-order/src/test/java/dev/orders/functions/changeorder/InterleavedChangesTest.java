@@ -74,7 +74,7 @@ class InterleavedChangesTest extends SampleOrderTest {
     @Test
     void aLineStatusRacedByAnotherLinesStatusMovesBothAndTheOrderFollowsThemOnce() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
-        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_CUSTOMER, SAMPLE_ORDER, ItemStatus.PICKED,
+        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED,
                 SAMPLE_OTHER_ITEM)), asAdmin(SampleEvents.load(CHANGE_ITEM_STATUS)));
 
         assertEquals(200, reply.status(), reply.response().getBody());
@@ -88,7 +88,7 @@ class InterleavedChangesTest extends SampleOrderTest {
     void aResolutionRacedByAnotherChangeOfTheOrderResolvesTheIssueOnTheOrderAsItIsNow() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
         capture("evt_3PzX9cLkq2");
-        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_CUSTOMER, SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM)),
+        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM)),
                 asAdmin(SampleEvents.load("change-order/resolve-payment-issue")));
 
         assertEquals(200, reply.status(), reply.response().getBody());

@@ -13,6 +13,8 @@ abstract class SampleOrderTest {
     static final String CHANGE_STATUS = "change-order/change-status";
     static final String ADD_ITEM = "change-order/add-item";
     static final String DELETE_ITEM = "change-order/delete-item";
+    /** An administrator's status change, on the back office's route by order id. */
+    static final String ADMIN_STATUS = "change-order/mark-paid";
     static final String CHANGE_ITEM_STATUS = "change-order/change-item-status";
     Fixture fx;
     ChangeOrderFunction function;

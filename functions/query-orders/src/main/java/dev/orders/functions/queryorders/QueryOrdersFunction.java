@@ -6,9 +6,11 @@ import dev.orders.application.query.OrderFeedQueries;
 import dev.orders.application.query.OrderQueries;
 import dev.orders.application.query.PaymentIssueQueries;
 import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.feed.Page;
 import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderAggregate;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
@@ -24,7 +26,10 @@ import dev.orders.wiring.Services;
 import java.util.List;
 import java.util.Optional;
 
-/** Every read route: aggregate, line, history, the feeds, an order by its id alone, open payment issues. */
+/**
+ * Every read route: a customer's own order (aggregate, line, history) and feeds; the back office's order by
+ * its id alone and its history, the feeds across customers, open payment issues.
+ */
 public final class QueryOrdersFunction extends ApiFunction {
     private static final String ORDER = "/customers/{customerId}/orders/{orderId}";
 
@@ -42,10 +47,16 @@ public final class QueryOrdersFunction extends ApiFunction {
         super(new Router(List.of(
                 new Route("GET", ORDER, Access.owner(), request -> aggregate(orders, request)),
                 new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> item(orders, request)),
-                new Route("GET", ORDER + "/history", Access.owner(), request -> history(orders, request)),
+                new Route("GET", ORDER + "/history", Access.owner(), request -> history(request,
+                        orders.history(Ids.customerId(request.pathParameter("customerId")),
+                                Ids.orderId(request.pathParameter("orderId")), QueryParameters.limit(request),
+                                request.query("cursor")))),
                 new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(feeds, request)),
                 new Route("GET", "/orders", Access.admin(), request -> allOrders(feeds, request)),
                 new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)),
+                new Route("GET", "/orders/{orderId}/history", Access.admin(), request -> history(request,
+                        orders.historyById(Ids.orderId(request.pathParameter("orderId")),
+                                QueryParameters.limit(request), request.query("cursor")))),
                 new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(issues, request)))), faults);
     }
 
@@ -74,12 +85,10 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The item")));
     }
 
-    private static APIGatewayV2HTTPResponse history(OrderQueries orders, HttpRequest request) {
-        String customerId = Ids.customerId(request.pathParameter("customerId"));
-        String orderId = Ids.orderId(request.pathParameter("orderId"));
+    /** A page of an order's log, as the caller's role may read it; 404 when the reading found no order. */
+    private static APIGatewayV2HTTPResponse history(HttpRequest request, Optional<Page<OrderEvent>> log) {
         Disclosure disclosure = Disclosure.to(request.role());
-        return orders.history(customerId, orderId, QueryParameters.limit(request), request.query("cursor"))
-                .map(page -> Http.json(200, Views.page("events", page, event -> Views.event(event, disclosure))))
+        return log.map(page -> Http.json(200, Views.page("events", page, event -> Views.event(event, disclosure))))
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 

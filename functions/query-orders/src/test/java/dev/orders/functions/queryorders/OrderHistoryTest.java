@@ -171,13 +171,14 @@ class OrderHistoryTest {
     }
 
     private void pay() {
-        change(asAdmin(event("change-order/change-status", Map.of(), Map.of("status", "PAID", "reason", CAPTURED))), 200);
+        change(asAdmin(backOfficeEvent("change-order/mark-paid", Map.of(), Map.of("status", "PAID", "reason", CAPTURED))),
+                200);
     }
 
     private void pickAndShip(String itemId) {
         for (String status : List.of("PICKED", "SHIPPED")) {
-            change(asAdmin(event("change-order/change-item-status", Map.of("itemId", itemId), Map.of("status", status))),
-                    200);
+            change(asAdmin(backOfficeEvent("change-order/change-item-status", Map.of("itemId", itemId),
+                    Map.of("status", status))), 200);
         }
     }
 
@@ -188,6 +189,13 @@ class OrderHistoryTest {
             replaced.put("body", Json.write(body));
         }
         return variant(sample, replaced);
+    }
+
+    /** The back office's sample {@code sample} for the order under test, addressed by its id alone, with {@code body}. */
+    private APIGatewayV2HTTPEvent backOfficeEvent(String sample, Map<String, String> more, Object body) {
+        Map<String, String> path = new HashMap<>(Map.of("orderId", orderId));
+        path.putAll(more);
+        return variant(sample, Map.of("pathParameters", path, "body", Json.write(body)));
     }
 
     private Map<String, String> path(Map<String, String> more) {
@@ -209,7 +217,8 @@ class OrderHistoryTest {
     }
 
     private Map<String, Object> historyAsAdmin(Map<String, String> query) {
-        Reply reply = invoke(queries, Api.asAdmin(historyRequest(query)));
+        Reply reply = invoke(queries, Api.asAdmin(variant("query-orders/get-order-history-by-id",
+                Map.of("pathParameters", Map.of("orderId", orderId), "queryStringParameters", query))));
         assertEquals(200, reply.status(), reply.response().getBody());
         return reply.json();
     }

@@ -114,8 +114,10 @@ class PaymentIssuesRouteTest {
 
         Reply customerOrder = invoke(function, Api.withPath("query-orders/get-order", path));
         Reply customerHistory = invoke(function, Api.withPath("query-orders/get-order-history", path));
-        Reply adminOrder = invoke(function, Api.asAdmin(Api.withPath("query-orders/get-order", path)));
-        Reply adminHistory = invoke(function, Api.asAdmin(Api.withPath("query-orders/get-order-history", path)));
+        Reply adminOrder = invoke(function, Api.asAdmin(Api.withPath("query-orders/get-order-by-id",
+                Map.of("orderId", "o-1"))));
+        Reply adminHistory = invoke(function, Api.asAdmin(Api.withPath("query-orders/get-order-history-by-id",
+                Map.of("orderId", "o-1"))));
 
         Map<String, Object> seenByCustomer = (Map<String, Object>) ((List<Map<String, Object>>)
                 customerOrder.json().get("paymentIssues")).get(0).get("resolution");

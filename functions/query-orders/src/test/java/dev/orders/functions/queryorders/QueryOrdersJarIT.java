@@ -28,8 +28,8 @@ class QueryOrdersJarIT {
         try (ShadedJar jar = ShadedJar.of("query-orders")) {
             Object handler = jar.handler(QueryOrdersFunction.class.getName(), Api.environment(table.tableName(), server.endpoint()));
 
-            for (String sample : List.of("get-order", "get-order-by-id", "get-order-history", "get-order-item",
-                    "list-customer-orders", "list-orders")) {
+            for (String sample : List.of("get-order", "get-order-by-id", "get-order-history", "get-order-history-by-id",
+                    "get-order-item", "list-customer-orders", "list-orders")) {
                 assertEquals(200, jar.invoke(handler, "query-orders/" + sample).get("statusCode"), sample);
             }
         }
