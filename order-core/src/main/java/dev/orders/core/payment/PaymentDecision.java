@@ -137,7 +137,7 @@ public sealed interface PaymentDecision {
         Order current = records.order().get();
         return new Apply(OrderStep.of(current,
                 current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueRefunded(event.id(), holder.eventId(), holder.paymentId(), event.amount(),
+                new OrderChange.PaymentIssueRefunded(event.id(), holder.eventId(), event.paymentId().orElseThrow(), event.amount(),
                         event.currency(), after.refundedAmount())).with(row));
     }
 

@@ -70,7 +70,8 @@ class PaymentDecisionTest {
     private static PaymentIssue duplicateCapture(long refunded, Optional<String> customerId) {
         return new PaymentIssue("o-1", customerId, "evt_2",
                 customerId.isPresent() ? PaymentIssueKind.DUPLICATE_CAPTURE : PaymentIssueKind.UNKNOWN_ORDER,
-                PaymentIssue.Direction.CAPTURE, "pay_2", 3399, "EUR", refunded, Instant.EPOCH, Optional.empty());
+                Optional.of(new PaymentIssue.Payment("pay_2", PaymentIssue.Direction.CAPTURE)), 3399, "EUR", refunded,
+                Instant.EPOCH, Optional.empty());
     }
 
     private static PaymentIssueKind issueOf(PaymentDecision decision) {
@@ -219,7 +220,7 @@ class PaymentDecisionTest {
         RecordIssue over = assertInstanceOf(RecordIssue.class,
                 decide(event("refund.succeeded", "pay_2", 400, "EUR"), order(OrderStatus.PAID), holder));
         assertEquals(PaymentIssueKind.OVER_REFUND, over.issue().kind());
-        assertEquals("pay_2", over.issue().paymentId());
+        assertEquals("pay_2", over.issue().payment().orElseThrow().paymentId());
         assertEquals(List.of(new RowChange.IssueOpened(over.issue())), over.step().rows());
     }
 
@@ -262,7 +263,7 @@ class PaymentDecisionTest {
             PaymentIssue issue = ((RowChange.IssueOpened) recorded.rows().rows().get(0)).issue();
             assertEquals(Optional.empty(), issue.customerId());
             assertEquals(type.startsWith("payment") ? PaymentIssue.Direction.CAPTURE : PaymentIssue.Direction.REFUND,
-                    issue.direction());
+                    issue.payment().orElseThrow().direction());
         }
     }
 

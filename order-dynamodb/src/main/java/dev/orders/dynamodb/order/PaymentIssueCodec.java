@@ -51,8 +51,10 @@ final class PaymentIssueCodec {
         issue.customerId().ifPresent(customerId -> item.put(OrderCodec.CUSTOMER_ID, s(customerId)));
         item.put(EVENT_ID, s(issue.eventId()));
         item.put(KIND, s(issue.kind()));
-        item.put(DIRECTION, s(issue.direction()));
-        item.put(PAYMENT_ID, s(issue.paymentId()));
+        issue.payment().ifPresent(payment -> {
+            item.put(PAYMENT_ID, s(payment.paymentId()));
+            item.put(DIRECTION, s(payment.direction()));
+        });
         item.put(AMOUNT, n(issue.amount()));
         item.put(OrderCodec.CURRENCY, s(issue.currency()));
         item.put(REFUNDED_AMOUNT, n(0));
@@ -61,15 +63,18 @@ final class PaymentIssueCodec {
         return item;
     }
 
-    /** A row of the table. */
+    /** A row of the table; one recorded before payments were named has no payment and no refunded amount. */
     static PaymentIssue decode(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.PAYMENT_ISSUE);
         Optional<PaymentIssue.Resolution> resolution = r.optionalString(RESOLVED_AT).isEmpty() ? Optional.empty()
                 : Optional.of(new PaymentIssue.Resolution(r.time(RESOLVED_AT), r.string(RESOLVED_BY), r.string(NOTE)));
+        Optional<PaymentIssue.Payment> payment = r.optionalString(PAYMENT_ID).isEmpty() ? Optional.empty()
+                : Optional.of(new PaymentIssue.Payment(r.string(PAYMENT_ID),
+                        r.enumValue(DIRECTION, PaymentIssue.Direction.class)));
+        long refunded = item.containsKey(REFUNDED_AMOUNT) ? r.number(REFUNDED_AMOUNT) : 0;
         return new PaymentIssue(r.string(OrderCodec.ORDER_ID), r.optionalString(OrderCodec.CUSTOMER_ID),
-                r.string(EVENT_ID), r.enumValue(KIND, PaymentIssueKind.class),
-                r.enumValue(DIRECTION, PaymentIssue.Direction.class), r.string(PAYMENT_ID), r.number(AMOUNT),
-                r.string(OrderCodec.CURRENCY), r.number(REFUNDED_AMOUNT), r.time(OrderCodec.AT), resolution);
+                r.string(EVENT_ID), r.enumValue(KIND, PaymentIssueKind.class), payment, r.number(AMOUNT),
+                r.string(OrderCodec.CURRENCY), refunded, r.time(OrderCodec.AT), resolution);
     }
 
     /** An entry of the open-issues partition: what the StatusFeed index projects of an issue. */

@@ -40,6 +40,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The money of an order against Dynoxide: captures, partial refunds, and the payment issues nobody may lose. */
 @ExtendWith(DynamoDbExtension.class)
@@ -256,6 +257,24 @@ class PaymentMoneyTest {
         assertEquals(OrderStatus.IN_FULFILLMENT, header("o-1").status());
     }
 
+    /** A row written before payments were named (no paymentId, direction or refundedAmount) still reads. */
+    @Test
+    void anIssueRecordedBeforePaymentsWereNamedIsReadAndNoRefundAppliesToIt() {
+        fx.createOrder("c-1", "o-1", 1250, 899);
+        capture("evt_c1", "o-1", TOTAL);
+        assertIssue(PaymentIssueKind.DUPLICATE_CAPTURE, capture("evt_c2", "o-1", TOTAL));
+        fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
+                .key(Map.of(Keys.PK, AttributeValue.fromS(Keys.orderPk("o-1")), Keys.SK,
+                        AttributeValue.fromS(Keys.issueSk("evt_c2"))))
+                .updateExpression("REMOVE paymentId, direction, refundedAmount"));
+
+        PaymentIssue legacy = aggregate("o-1").paymentIssues().get(0);
+        assertEquals(Optional.empty(), legacy.payment());
+        assertEquals(0, legacy.refundedAmount());
+        assertTrue(legacy.isOpen());
+        assertIssue(PaymentIssueKind.UNMATCHED_REFUND, refund("evt_r1", "o-1", "pay_evt_c2", 100));
+    }
+
     @Test
     void aRefundOfAPaymentNeitherTheOrderNorAnIssueHoldsIsAnUnmatchedRefundAndMovesNoMoney() {
         fx.createOrder("c-1", "o-1", 1250, 899);
@@ -339,7 +358,7 @@ class PaymentMoneyTest {
                     racer == 0 ? first : second));
             long applied = receipts.stream().filter(receipt -> receipt.outcome() == PaymentOutcome.APPLIED).count();
             long refunded = round % 2 == 0 ? header(orderId).refundedAmount()
-                    : aggregate(orderId).paymentIssues().stream().filter(issue -> issue.paymentId().equals(paymentId))
+                    : aggregate(orderId).paymentIssues().stream().filter(issue -> issue.holdsCaptureOf(paymentId))
                             .findFirst().orElseThrow().refundedAmount();
             assertTrue(refunded <= TOTAL, refunded + " refunded of " + TOTAL);
             if (first + second <= TOTAL) {

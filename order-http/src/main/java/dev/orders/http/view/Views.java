@@ -95,8 +95,10 @@ public final class Views {
     public static Map<String, Object> paymentIssue(PaymentIssue issue, Disclosure disclosure) {
         Map<String, Object> json = issueEntry(issue.orderId(), issue.customerId(), issue.eventId(), issue.kind(),
                 issue.amount(), issue.currency(), issue.at());
-        json.put("direction", issue.direction().name());
-        json.put("paymentId", issue.paymentId());
+        issue.payment().ifPresent(payment -> {
+            json.put("direction", payment.direction().name());
+            json.put("paymentId", payment.paymentId());
+        });
         json.put("refundedAmount", issue.refundedAmount());
         json.put("state", issue.resolution().isPresent() ? "RESOLVED" : issue.isSettled() ? "SETTLED" : "OPEN");
         issue.resolution().ifPresent(resolution -> {
