@@ -1,5 +1,6 @@
 package dev.orders.localaws;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,5 +28,16 @@ public final class HttpServers {
         byte[] kept = in.readNBytes(limit);
         in.transferTo(OutputStream.nullOutputStream());
         return kept;
+    }
+
+    /** Sends {@code status} with {@code body}, or with no body at all when it is empty or {@code headersOnly}. */
+    public static void send(HttpExchange exchange, int status, byte[] body, boolean headersOnly) throws IOException {
+        boolean empty = body.length == 0 || headersOnly;
+        exchange.sendResponseHeaders(status, empty ? -1 : body.length);
+        if (!empty) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
     }
 }

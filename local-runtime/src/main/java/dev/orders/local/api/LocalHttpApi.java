@@ -10,7 +10,6 @@ import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -175,13 +174,8 @@ public final class LocalHttpApi implements AutoCloseable {
                     exchange.getRequestHeaders(), body, exchange.getRemoteAddress().getAddress().getHostAddress(),
                     exchange.getProtocol(), host));
             response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
-            boolean empty = response.body().length == 0 || exchange.getRequestMethod().equalsIgnoreCase("HEAD");
-            exchange.sendResponseHeaders(response.status(), empty ? -1 : response.body().length);
-            if (!empty) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(response.body());
-                }
-            }
+            HttpServers.send(exchange, response.status(), response.body(),
+                    exchange.getRequestMethod().equalsIgnoreCase("HEAD"));
         }
     }
 

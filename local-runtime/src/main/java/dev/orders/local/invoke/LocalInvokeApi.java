@@ -11,7 +11,6 @@ import dev.orders.localaws.Log;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -252,13 +251,7 @@ public final class LocalInvokeApi implements AutoCloseable {
             Response response = handle(exchange, body, requestId);
             response.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
             exchange.getResponseHeaders().set("x-amzn-RequestId", requestId);
-            boolean empty = response.body().length == 0;
-            exchange.sendResponseHeaders(response.status(), empty ? -1 : response.body().length);
-            if (!empty) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(response.body());
-                }
-            }
+            HttpServers.send(exchange, response.status(), response.body(), false);
         }
     }
 
