@@ -2,7 +2,6 @@ package dev.orders.local.api;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.orders.local.UsageException;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.LambdaFunction;
@@ -13,7 +12,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -22,9 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The template's HTTP API on a local port: each request matched to its route, turned into the
@@ -49,8 +44,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Map<String, FunctionInstances> functions = new LinkedHashMap<>();
     private final RequestAuthorizer authorizer;
     private final Map<String, String> documents;
-    private HttpServer server;
-    private ExecutorService executor;
+    private HttpServers.Serving serving;
 
     /** {@code documents}: JSON answered to a GET of its path (the local issuer's), none of which a route may take. */
     public LocalHttpApi(SamTemplate template, Path repositoryRoot, RequestAuthorizer authorizer, Map<String, String> documents) {
@@ -70,16 +64,8 @@ public final class LocalHttpApi implements AutoCloseable {
 
     /** Binds and serves; returns the bound address (port 0 picks a free one). */
     public InetSocketAddress start(String host, int port) throws IOException {
-        server = HttpServers.create(new InetSocketAddress(host, port), 64);
-        executor = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread thread = new Thread(r, "sam-local-http");
-            thread.setDaemon(true);
-            return thread;
-        });
-        server.setExecutor(executor);
-        server.createContext("/", this::exchange);
-        server.start();
-        return server.getAddress();
+        serving = HttpServers.serve(new InetSocketAddress(host, port), THREADS, "sam-local-http", this::exchange);
+        return serving.address();
     }
 
     /** One request, whether it came over HTTP or from the seeder. */
@@ -181,14 +167,9 @@ public final class LocalHttpApi implements AutoCloseable {
 
     @Override
     public void close() {
-        if (server != null) {
-            server.stop(0);
-            executor.shutdownNow();
-            try {
-                executor.awaitTermination(Duration.ofSeconds(2).toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (serving != null) {
+            serving.stopAccepting();
+            serving.stopThreads();
         }
         functions.values().forEach(FunctionInstances::close);
     }

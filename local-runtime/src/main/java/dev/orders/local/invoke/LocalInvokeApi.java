@@ -2,7 +2,6 @@ package dev.orders.local.invoke;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.lambda.UnhandledError;
@@ -15,7 +14,6 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -23,9 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -67,8 +62,7 @@ public final class LocalInvokeApi implements AutoCloseable {
     private final Map<String, Function> functions = new LinkedHashMap<>();
     private final String region;
     private final EventInvocations events = new EventInvocations(THREADS);
-    private HttpServer server;
-    private ExecutorService executor;
+    private HttpServers.Serving serving;
 
     /** Every function of {@code template}; a function whose jar is not built fails now. */
     public LocalInvokeApi(SamTemplate template, Path repositoryRoot, String region) {
@@ -82,16 +76,8 @@ public final class LocalInvokeApi implements AutoCloseable {
 
     /** Binds and serves; returns the bound address (port 0 picks a free one). */
     public InetSocketAddress start(String host, int port) throws IOException {
-        server = HttpServers.create(new InetSocketAddress(host, port), 64);
-        executor = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread thread = new Thread(r, "sam-local-invoke");
-            thread.setDaemon(true);
-            return thread;
-        });
-        server.setExecutor(executor);
-        server.createContext("/", this::exchange);
-        server.start();
-        return server.getAddress();
+        serving = HttpServers.serve(new InetSocketAddress(host, port), THREADS, "sam-local-invoke", this::exchange);
+        return serving.address();
     }
 
     private Response handle(HttpExchange exchange, byte[] body, String requestId) {
@@ -258,17 +244,12 @@ public final class LocalInvokeApi implements AutoCloseable {
     /** Stops taking calls, lets the queued Event invocations run (for a grace period), then stops the functions. */
     @Override
     public void close() {
-        if (server != null) {
-            server.stop(0);
+        if (serving != null) {
+            serving.stopAccepting();
         }
         events.close();
-        if (executor != null) {
-            executor.shutdownNow();
-            try {
-                executor.awaitTermination(Duration.ofSeconds(2).toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (serving != null) {
+            serving.stopThreads();
         }
         functions.values().forEach(f -> f.instances().close());
     }
