@@ -33,7 +33,8 @@ final class StartApiCommand implements Command {
     public int run(Arguments arguments) throws Exception {
         arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events", JwtSettings.ISSUER_FLAG,
                 JwtSettings.AUDIENCE_FLAG);
-        JwtSettings jwt = JwtSettings.resolve(SamTemplate.repository(), arguments, System::getenv);
+        SamTemplate template = SamTemplate.repository();
+        JwtSettings jwt = JwtSettings.resolve(template, arguments, System::getenv);
         if (jwt.otherIssuer().isPresent() && arguments.flag("--seed")) {
             throw new UsageException("--seed writes through the routes with tokens of sam-local's own issuer, which "
                     + jwt.otherIssuer().get() + " does not accept; seed without " + JwtSettings.ISSUER_FLAG);
@@ -46,20 +47,19 @@ final class StartApiCommand implements Command {
         if (arguments.flag("--seed")) {
             options.add("--seed");
         }
-        return serveFunctions(arguments, ServeCommand.VERB, 3000, options);
+        return serveFunctions(arguments, template, ServeCommand.VERB, 3000, options);
     }
 
     /**
      * The launcher of start-api and start-lambda: checks the port, the functions' variables and jars, starts
-     * Dynoxide with the table, then the functions' JVM running {@code verb} (with {@code verbOptions}), whose
-     * environment is the functions' variables and the local endpoints.
+     * Dynoxide with {@code template}'s table, then the functions' JVM running {@code verb} (with
+     * {@code verbOptions}), whose environment is the functions' variables and the local endpoints.
      */
-    static int serveFunctions(Arguments arguments, String verb, int defaultPort, List<String> verbOptions)
-            throws Exception {
+    static int serveFunctions(Arguments arguments, SamTemplate template, String verb, int defaultPort,
+                              List<String> verbOptions) throws Exception {
         String host = arguments.value("--host", "127.0.0.1");
         int port = arguments.port(defaultPort);
         ensurePortFree(host, port);
-        SamTemplate template = SamTemplate.repository();
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.

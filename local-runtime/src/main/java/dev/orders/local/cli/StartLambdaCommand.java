@@ -1,5 +1,6 @@
 package dev.orders.local.cli;
 
+import dev.orders.localaws.template.SamTemplate;
 import java.util.List;
 
 /**
@@ -13,6 +14,7 @@ final class StartLambdaCommand implements Command {
     @Override
     public int run(Arguments arguments) throws Exception {
         arguments.allow("--port", "--host", "--data-dir", "--env-vars", "--events");
-        return StartApiCommand.serveFunctions(arguments, ServeLambdaCommand.VERB, DEFAULT_PORT, List.of());
+        return StartApiCommand.serveFunctions(arguments, SamTemplate.repository(), ServeLambdaCommand.VERB, DEFAULT_PORT,
+                List.of());
     }
 }
