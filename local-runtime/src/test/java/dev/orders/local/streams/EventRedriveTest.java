@@ -27,6 +27,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -155,6 +157,43 @@ class EventRedriveTest {
         assertEquals(List.of("o-a:1", "o-a:2"), consumer.dropped().subList(droppedBefore, droppedBefore + 2));
         assertEquals(List.of("o-a:1", "o-a:2"), consumer.applied(), "nothing applied twice");
         assertEquals(partition, fx.partition("ORDER#o-a"), "the order's partition unchanged");
+    }
+
+    @Test
+    void theDeadLetterFileReversedAndRepeatedIsRedrivenInVersionOrderEachVersionOnce() throws Exception {
+        fx.createOrder("c-a", "o-a", 1250);
+        fx.createOrder("c-b", "o-b", 1250);
+        await(() -> consumer.applied().containsAll(List.of("o-a:1", "o-b:1")), "both creations applied");
+        awaitStreamHandled();
+        int port = bus.endpoint().getPort();
+        bus.close();
+        addTea("c-a", "o-a");
+        addTea("c-b", "o-b");
+        awaitStreamHandled();
+        addTea("c-b", "o-b");
+        addTea("c-a", "o-a");
+        awaitStreamHandled();
+        List<String> letters = new ArrayList<>(Files.readAllLines(poller.deadLetterFile()));
+        assertTrue(letters.size() >= 2, "a dead letter for each batch of the outage: " + letters);
+        // What a standard SQS queue may give: the messages in another order, one of them twice.
+        Collections.reverse(letters);
+        letters.add(letters.get(0));
+        Files.write(poller.deadLetterFile(), letters);
+        bus = startBus(port);
+
+        Redrive redrive = redrive("--dead-letters", poller.deadLetterFile().toString());
+
+        assertEquals(0, redrive.exitCode(), redrive.err());
+        long republished = redrive.out().lines().count();
+        await(() -> consumer.received().size() == 2 + republished, "the redrive delivered");
+        assertEquals(List.of("o-a:1", "o-a:2", "o-a:3"), received(consumer, "o-a"));
+        assertEquals(List.of("o-b:1", "o-b:2", "o-b:3"), received(consumer, "o-b"));
+        assertEquals(List.of(), consumer.dropped(), "no repeat delivered");
+    }
+
+    /** The ids of an order's events the consumer received, in the order received. */
+    private static List<String> received(FollowingConsumer consumer, String orderId) {
+        return consumer.received().stream().filter(id -> id.startsWith(orderId + ":")).toList();
     }
 
     /** Until the poller has handled (published or dead-lettered) every record the table's stream holds now. */

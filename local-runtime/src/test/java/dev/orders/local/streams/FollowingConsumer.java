@@ -21,6 +21,7 @@ final class FollowingConsumer {
 
     private final OrderQueries orders;
     private final Map<String, Long> lastApplied = new HashMap<>();
+    private final List<String> received = new ArrayList<>();
     private final List<String> applied = new ArrayList<>();
     private final List<String> dropped = new ArrayList<>();
 
@@ -34,6 +35,7 @@ final class FollowingConsumer {
         Map<String, Object> metadata = (Map<String, Object>) ((Map<String, Object>) event.get("detail")).get("metadata");
         String orderId = (String) metadata.get("orderId");
         long version = ((Number) metadata.get("version")).longValue();
+        received.add(metadata.get("eventId").toString());
         long last = lastApplied.getOrDefault(orderId, 0L);
         if (version <= last) {
             dropped.add(metadata.get("eventId").toString());
@@ -69,6 +71,11 @@ final class FollowingConsumer {
         }
         events.sort(Comparator.comparingLong(OrderEvent::version));
         return events;
+    }
+
+    /** The ids of the events the bus delivered, in the order delivered. */
+    synchronized List<String> received() {
+        return List.copyOf(received);
     }
 
     /** The ids of the events applied, in the order applied. */

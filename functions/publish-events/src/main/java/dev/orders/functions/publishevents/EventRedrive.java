@@ -7,6 +7,7 @@ import dev.orders.dynamodb.table.CorruptItemException;
 import dev.orders.dynamodb.table.OrdersTable;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * Publishes again order events the publisher could not publish (Lambda sent their batch to the dead-letter
  * queue), read from the order's partition in the table and sent exactly as the publisher sends them: the same
- * envelope and {@code eventId}, in version order per order, so a consumer recognises a repeat. It only reads
- * the table; a repeat is harmless (docs/EVENTS.md, "Redriving dead-lettered events").
+ * envelope and {@code eventId}, so a consumer recognises a repeat; each once and in version order per order,
+ * whatever the order of the dead letters. It only reads the table; a repeat is harmless (docs/EVENTS.md,
+ * "Redriving dead-lettered events").
  */
 final class EventRedrive {
     /** The highest version an event's sort key holds (ten digits). */
@@ -37,6 +39,30 @@ final class EventRedrive {
             if (from < 1 || to < from) {
                 throw new IllegalArgumentException("versions " + from + " to " + to + " are no range of versions (from 1, from <= to)");
             }
+        }
+
+        /**
+         * Every version these ranges name, each once: per order (in the order they first appear), its ranges
+         * sorted by version, those that overlap or touch joined. Dead letters come in any order, and repeated.
+         */
+        static List<Range> union(List<Range> ranges) {
+            Map<String, List<Range>> byOrder = new LinkedHashMap<>();
+            ranges.forEach(range -> byOrder.computeIfAbsent(range.orderId(), order -> new ArrayList<>()).add(range));
+            List<Range> union = new ArrayList<>();
+            for (List<Range> order : byOrder.values()) {
+                order.sort(Comparator.comparingLong(Range::from));
+                Range joined = order.get(0);
+                for (Range next : order.subList(1, order.size())) {
+                    if (next.from() <= joined.to() + 1) {
+                        joined = new Range(joined.orderId(), joined.from(), Math.max(joined.to(), next.to()));
+                    } else {
+                        union.add(joined);
+                        joined = next;
+                    }
+                }
+                union.add(joined);
+            }
+            return union;
         }
     }
 
@@ -71,8 +97,9 @@ final class EventRedrive {
     }
 
     /**
-     * The events of the batches of these dead-letter messages: the stream records between each one's sequence
-     * numbers name the orders and versions (for as long as the stream keeps them: 24 hours), the table gives the events.
+     * The events of the batches of these dead-letter messages, in any order: the stream records between each
+     * one's sequence numbers name the orders and versions (for as long as the stream keeps them: 24 hours), the
+     * table gives the events.
      */
     Outcome deadLetters(List<DeadLetter> messages) {
         List<Range> ranges = new ArrayList<>();
@@ -92,11 +119,14 @@ final class EventRedrive {
         return orders(ranges);
     }
 
-    /** The events of these ranges, each read with one Query of its order's partition, published in the order given. */
+    /**
+     * The events of these ranges, each order's once and in version order (their {@link Range#union}), each
+     * range of it read with one Query of its partition.
+     */
     Outcome orders(List<Range> ranges) {
         List<EventEnvelope> envelopes = new ArrayList<>();
         List<String> ids = new ArrayList<>();
-        for (Range range : ranges) {
+        for (Range range : Range.union(ranges)) {
             List<Map<String, AttributeValue>> rows = events(range);
             if (rows.isEmpty()) {
                 return new Outcome.Refused("order " + range.orderId() + " has no event from version " + range.from()
@@ -146,11 +176,11 @@ final class EventRedrive {
 
     /**
      * The new event rows among the stream records of the message's batch, from its first sequence number to
-     * its last: one range per order, in stream order.
+     * its last: one single-version range each, in stream order.
      */
     private List<Range> ranges(DeadLetter message) {
         BigInteger end = new BigInteger(message.endSequenceNumber());
-        Map<String, Range> ranges = new LinkedHashMap<>();
+        List<Range> ranges = new ArrayList<>();
         String iterator = streams.getShardIterator(b -> b.streamArn(message.streamArn()).shardId(message.shardId())
                 .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
                 .sequenceNumber(message.startSequenceNumber())).shardIterator();
@@ -160,12 +190,11 @@ final class EventRedrive {
             var page = streams.getRecords(b -> b.shardIterator(current));
             for (Record record : page.records()) {
                 if (new BigInteger(record.dynamodb().sequenceNumber()).compareTo(end) > 0) {
-                    return List.copyOf(ranges.values());
+                    return ranges;
                 }
-                eventKey(record).ifPresent(key -> ranges.merge(key.orderId(), key,
-                        (a, b) -> new Range(a.orderId(), Math.min(a.from(), b.from()), Math.max(a.to(), b.to()))));
+                eventKey(record).ifPresent(ranges::add);
                 if (record.dynamodb().sequenceNumber().equals(message.endSequenceNumber())) {
-                    return List.copyOf(ranges.values());
+                    return ranges;
                 }
             }
             // A shard still open may answer empty pages before its next records; a few in a row mean there are none.

@@ -40,10 +40,14 @@ final class OrderStream {
         this.filter = new StreamFilter(source.filterPatterns());
     }
 
-    /** Every record the template's filter lets through, in stream order. */
-    List<DynamodbEvent.DynamodbStreamRecord> filtered() {
-        String streamArn = table.client().describeTable(b -> b.tableName(table.tableName())).table().latestStreamArn();
-        List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>();
+    /** A record of the table's stream, and the shard that holds it. */
+    record ShardRecord(String shardId, Record record) {
+    }
+
+    /** The records the template's filter lets through (the new event rows), shard by shard, in stream order. */
+    List<ShardRecord> passing() {
+        String streamArn = streamArn();
+        List<ShardRecord> records = new ArrayList<>();
         for (Shard shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
             String iterator = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard.shardId())
                     .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
@@ -53,11 +57,23 @@ final class OrderStream {
                 if (page.records().isEmpty()) {
                     break;
                 }
-                page.records().stream().filter(filter::matches).map(r -> lambdaRecord(r, streamArn)).forEach(records::add);
+                page.records().stream().filter(filter::matches)
+                        .forEach(record -> records.add(new ShardRecord(shard.shardId(), record)));
                 iterator = page.nextShardIterator();
             }
         }
         return records;
+    }
+
+    /** Every record the template's filter lets through, in stream order, as Lambda hands it over. */
+    List<DynamodbEvent.DynamodbStreamRecord> filtered() {
+        String streamArn = streamArn();
+        return passing().stream().map(record -> lambdaRecord(record.record(), streamArn)).toList();
+    }
+
+    /** The ARN of the test table's stream. */
+    String streamArn() {
+        return table.client().describeTable(b -> b.tableName(table.tableName())).table().latestStreamArn();
     }
 
     /** {@code records} in DynamodbEvents of the template's batch size. */

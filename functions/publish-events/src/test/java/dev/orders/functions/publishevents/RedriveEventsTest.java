@@ -16,15 +16,23 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The redrive command on a Dynoxide table made from the template and the local bus: what it republishes, in
@@ -35,6 +43,7 @@ class RedriveEventsTest {
     @TempDir
     Path dir;
     private Fixture fx;
+    private OrderStream stream;
     private LocalEventBus bus;
     private Path published;
     private Map<String, String> env;
@@ -43,6 +52,7 @@ class RedriveEventsTest {
     void setUp(TestTable table, LocalDynamoDb server) {
         fx = new Fixture(table);
         fx.putProduct("TEA", 899);
+        stream = new OrderStream(table, server);
         published = dir.resolve("published.jsonl");
         bus = LocalEventBus.start("us-east-1", Optional.of(published));
         env = new HashMap<>(Map.of("TABLE_NAME", table.tableName(), "EVENT_BUS_NAME", "OrderEventBus",
@@ -77,9 +87,9 @@ class RedriveEventsTest {
     @Test
     void badArgumentsAreRefusedWithOneClearLineAndNothingIsPublished() throws IOException {
         fx.createOrder("c-1", "o-1", 1250);
-        Path notJson = Files.writeString(dir.resolve("not-json.jsonl"), deadLetter("1", "2") + "\n{\"DDBStreamBatchInfo\":\n");
+        Path notJson = Files.writeString(dir.resolve("not-json.jsonl"), deadLetter("shardId-1", "1", "2", 1) + "\n{\"DDBStreamBatchInfo\":\n");
         Path otherQueue = Files.writeString(dir.resolve("other.jsonl"), "{\"Records\":[]}\n");
-        Path reversed = Files.writeString(dir.resolve("reversed.jsonl"), deadLetter("9", "2") + "\n");
+        Path reversed = Files.writeString(dir.resolve("reversed.jsonl"), deadLetter("shardId-1", "9", "2", 1) + "\n");
         Map<List<String>, String> refusals = Map.ofEntries(
                 Map.entry(List.of(), "give either --dead-letters or --order"),
                 Map.entry(List.of("--order", "o-1", "--dead-letters", notJson.toString()), "give either --dead-letters or --order"),
@@ -124,13 +134,50 @@ class RedriveEventsTest {
     @Test
     void aDeadLetterWhoseRecordsTheStreamDoesNotHoldIsRefused() throws IOException {
         fx.createOrder("c-1", "o-1", 1250);
-        Path letters = Files.writeString(dir.resolve("dead-letters.jsonl"), deadLetter("99999999990", "99999999999") + "\n");
+        Path letters = Files.writeString(dir.resolve("dead-letters.jsonl"),
+                deadLetter("shardId-1", "99999999990", "99999999999", 1) + "\n");
 
         Run run = redrive("--dead-letters", letters.toString());
 
         assertEquals(2, run.code(), run.err());
         assertTrue(run.err().startsWith("redrive: nothing republished: the stream"), run.err());
         assertFalse(Files.exists(published), "nothing was published");
+    }
+
+    /*
+     * SQS keeps no order and delivers at least once, and the operator may gather messages of several receives:
+     * whatever the order of the messages, each order's versions they name go out once, oldest first.
+     */
+    @Test
+    void deadLettersInAnyOrderOverlappingAndRepeatedRepublishEachOrdersVersionsOnceInVersionOrder() throws IOException {
+        List<String> orders = List.of("o-1", "o-2", "o-3");
+        orders.forEach(order -> fx.createOrder("c-1", order, 1250));
+        for (int round = 0; round < 3; round++) {
+            orders.forEach(order -> fx.lines.addItem("c-1", order, new ItemRequest("TEA", 1), Optional.empty(), "user:c-1"));
+        }
+        List<OrderStream.ShardRecord> events = stream.passing();
+        assertEquals(List.of("o-1:1", "o-2:1", "o-3:1", "o-1:2", "o-2:2", "o-3:2", "o-1:3", "o-2:3", "o-3:3", "o-1:4",
+                "o-2:4", "o-3:4"), events.stream().map(RedriveEventsTest::eventId).toList(), "the orders interleaved");
+        // Batches of the stream as Lambda sends their places to the queue: one overlapping two others, one twice,
+        // and none holding o-3:3 (its batch was published).
+        List<String> letters = new ArrayList<>(List.of(deadLetter(events, 0, 2), deadLetter(events, 3, 5),
+                deadLetter(events, 4, 7), deadLetter(events, 3, 5), deadLetter(events, 9, 11)));
+        Map<String, List<Integer>> expected = Map.of("o-1", List.of(1, 2, 3, 4), "o-2", List.of(1, 2, 3, 4),
+                "o-3", List.of(1, 2, 4));
+
+        Collections.reverse(letters);
+        Run reversed = redrive("--dead-letters", Files.write(dir.resolve("reversed.jsonl"), letters).toString());
+        Collections.shuffle(letters, new Random(20261126));
+        Run shuffled = redrive("--dead-letters", Files.write(dir.resolve("shuffled.jsonl"), letters).toString());
+
+        assertEquals(0, reversed.code(), reversed.err());
+        assertEquals(0, shuffled.code(), shuffled.err());
+        assertEquals(expected, versionsByOrder(reversed.out().lines().map(line -> line.substring("republished ".length()))));
+        assertEquals(expected, versionsByOrder(shuffled.out().lines().map(line -> line.substring("republished ".length()))));
+        List<String> delivered = Files.readAllLines(published);
+        assertEquals(22, delivered.size(), "11 events by each redrive");
+        assertEquals(expected, versionsByOrder(delivered.subList(0, 11).stream().map(RedriveEventsTest::eventId)));
+        assertEquals(expected, versionsByOrder(delivered.subList(11, 22).stream().map(RedriveEventsTest::eventId)));
     }
 
     private record Run(int code, String out, String err) {
@@ -144,11 +191,38 @@ class RedriveEventsTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** A message of the on-failure queue for the batch between two sequence numbers of the table's stream. */
-    private String deadLetter(String start, String end) {
-        String streamArn = fx.testTable.client().describeTable(b -> b.tableName(fx.testTable.tableName())).table().latestStreamArn();
+    /** Each order's versions among these event ids ({@code <orderId>:<version>}), in the order given. */
+    private static Map<String, List<Integer>> versionsByOrder(Stream<String> eventIds) {
+        return eventIds.map(id -> id.split(":")).collect(Collectors.groupingBy(id -> id[0],
+                Collectors.mapping(id -> Integer.valueOf(id[1]), Collectors.toList())));
+    }
+
+    /** The {@code eventId} of an event as the bus delivers it. */
+    private static String eventId(String delivered) {
+        Matcher id = Pattern.compile("\"eventId\":\"([^\"]+)\"").matcher(delivered);
+        assertTrue(id.find(), delivered);
+        return id.group(1);
+    }
+
+    /** The {@code eventId} of the event row a stream record inserts. */
+    private static String eventId(OrderStream.ShardRecord record) {
+        Map<String, AttributeValue> keys = record.record().dynamodb().keys();
+        return keys.get("PK").s().substring("ORDER#".length()) + ":"
+                + Long.parseLong(keys.get("SK").s().substring("EVENT#".length()));
+    }
+
+    /** The message of the on-failure queue for the batch of {@code events} {@code first} to {@code last}. */
+    private String deadLetter(List<OrderStream.ShardRecord> events, int first, int last) {
+        assertEquals(events.get(first).shardId(), events.get(last).shardId(), "a batch is of one shard");
+        return deadLetter(events.get(first).shardId(), events.get(first).record().dynamodb().sequenceNumber(),
+                events.get(last).record().dynamodb().sequenceNumber(), last - first + 1);
+    }
+
+    /** A message of the on-failure queue for the batch between two sequence numbers of a shard of the table's stream. */
+    private String deadLetter(String shardId, String start, String end, int batchSize) {
         return "{\"requestContext\":{\"condition\":\"RetryAttemptsExhausted\",\"approximateInvokeCount\":11},"
-                + "\"version\":\"1.0\",\"DDBStreamBatchInfo\":{\"shardId\":\"shardId-1\",\"startSequenceNumber\":\""
-                + start + "\",\"endSequenceNumber\":\"" + end + "\",\"batchSize\":1,\"streamArn\":\"" + streamArn + "\"}}";
+                + "\"version\":\"1.0\",\"DDBStreamBatchInfo\":{\"shardId\":\"" + shardId + "\",\"startSequenceNumber\":\""
+                + start + "\",\"endSequenceNumber\":\"" + end + "\",\"batchSize\":" + batchSize + ",\"streamArn\":\""
+                + stream.streamArn() + "\"}}";
     }
 }
