@@ -47,6 +47,15 @@ public record Order(
                 lines, createdAt, at, paymentId);
     }
 
+    /**
+     * The root after {@code versions} changes that move none of its fields, only record something of it (payment
+     * issues): that many versions later, changed at {@code at}.
+     */
+    public Order recorded(int versions, Instant at) {
+        return new Order(orderId, customerId, status, version + versions, total, currency, capturedAmount,
+                refundedAmount, lines, createdAt, at, paymentId);
+    }
+
     /** This root, paid by the provider's payment {@code paymentId}: the one its refunds name. */
     public Order paidBy(String paymentId) {
         return new Order(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount,

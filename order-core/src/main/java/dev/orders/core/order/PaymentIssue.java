@@ -7,8 +7,10 @@ import java.util.Optional;
  * A payment event the order could not take ({@link PaymentIssueKind}), recorded in the order's partition
  * with the provider's {@code eventId} and the payment it named, the amount and currency the provider moved and
  * when. An issue of a capture holds the provider's money: refunds of its payment are recorded on it
- * ({@code refundedAmount}), and it is settled once all of it is returned. Open until settled or resolved by
- * an administrator. An issue of an order that does not exist ({@link PaymentIssueKind#UNKNOWN_ORDER}) has no
+ * ({@code refundedAmount}), and it is settled once all of it is returned. An issue of a refund that arrived
+ * before its payment's capture awaits it ({@link #awaitsCaptureOf}); recorded against that capture, all of it
+ * at once ({@code refundedAmount} = {@code amount}), it is settled. Open until settled or resolved by an
+ * administrator. An issue of an order that does not exist ({@link PaymentIssueKind#UNKNOWN_ORDER}) has no
  * customer.
  */
 public record PaymentIssue(String orderId, Optional<String> customerId, String eventId, PaymentIssueKind kind,
@@ -34,7 +36,8 @@ public record PaymentIssue(String orderId, Optional<String> customerId, String e
     }
 
     public PaymentIssue {
-        if (refundedAmount < 0 || refundedAmount > amount || refundedAmount > 0 && !holdsACapture(payment)) {
+        boolean refundOfAll = refundedAmount == amount && payment.isPresent();
+        if (refundedAmount < 0 || refundedAmount > amount || refundedAmount > 0 && !holdsACapture(payment) && !refundOfAll) {
             throw new IllegalArgumentException("issue " + eventId + " has " + refundedAmount + " of " + amount
                     + " refunded");
         }
@@ -52,14 +55,26 @@ public record PaymentIssue(String orderId, Optional<String> customerId, String e
         return resolution.isEmpty() && !isSettled();
     }
 
-    /** All the money the issue's capture took is refunded. */
+    /**
+     * All the money the issue's capture took is refunded, or the issue's refund is recorded against the capture
+     * it awaited.
+     */
     public boolean isSettled() {
-        return holdsACapture(payment) && refundedAmount == amount;
+        return payment.isPresent() && refundedAmount == amount;
     }
 
     /** Whether the issue holds money the provider captured in {@code paymentId}: the refunds of that payment apply to it. */
     public boolean holdsCaptureOf(String paymentId) {
         return holdsACapture(payment) && payment.get().paymentId().equals(paymentId);
+    }
+
+    /**
+     * Whether the issue is a refund of {@code paymentId} that arrived before its capture, still open: the capture,
+     * when it comes, takes it as if the two had come in order. Providers do not promise to deliver in order.
+     */
+    public boolean awaitsCaptureOf(String paymentId) {
+        return isOpen() && (kind == PaymentIssueKind.UNMATCHED_REFUND || kind == PaymentIssueKind.UNKNOWN_ORDER)
+                && payment.filter(p -> p.direction() == Direction.REFUND && p.paymentId().equals(paymentId)).isPresent();
     }
 
     private static boolean holdsACapture(Optional<Payment> payment) {
@@ -75,6 +90,14 @@ public record PaymentIssue(String orderId, Optional<String> customerId, String e
     public PaymentIssue refunded(long amount) {
         return new PaymentIssue(orderId, customerId, eventId, kind, payment, this.amount, currency,
                 refundedAmount + amount, at, resolution);
+    }
+
+    /** This issue of a refund that awaited its capture, recorded against it: settled. */
+    public PaymentIssue recordedAgainstCapture() {
+        if (holdsACapture(payment)) {
+            throw new IllegalStateException("issue " + eventId + " holds a capture; it awaits none");
+        }
+        return new PaymentIssue(orderId, customerId, eventId, kind, payment, amount, currency, amount, at, resolution);
     }
 
     public PaymentIssue resolved(Resolution by) {

@@ -9,6 +9,8 @@ public enum PaymentIssueKind {
     AMOUNT_MISMATCH,
     /** A capture for an order that was cancelled. */
     CAPTURE_AFTER_CANCEL,
+    /** A capture for an order without lines: there is nothing to pay for (its total is 0). */
+    EMPTY_ORDER,
     /** A second capture (another provider event) for an order already paid. */
     DUPLICATE_CAPTURE,
     /** A refund above what was captured and not yet refunded (of the order's payment, or of an issue's). */

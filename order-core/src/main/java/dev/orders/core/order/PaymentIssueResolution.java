@@ -41,10 +41,8 @@ public record PaymentIssueResolution(String orderId, String eventId, Role role, 
                     new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.empty()));
         }
         Order current = order.get();
-        OrderStep step = OrderStep.of(current,
-                current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueResolved(eventId, resolved.kind(), note))
-                .with(row);
+        OrderStep step = OrderStep.of(current, current.recorded(1, at),
+                new OrderChange.PaymentIssueResolved(eventId, resolved.kind(), note)).with(row);
         return new Decision.Write<>(step,
                 new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.of(step.lastEvent(actor))));
     }

@@ -22,8 +22,9 @@ public sealed interface RowChange {
     }
 
     /**
-     * More of the payment an issue holds refunded, from {@code before} to {@code after}; it must still have
-     * {@code before}'s refunded amount. An issue this settles leaves the open queue.
+     * More of the payment an issue holds refunded, or an issue's refund that arrived before its capture recorded
+     * against it, from {@code before} to {@code after}; it must still have {@code before}'s refunded amount. An
+     * issue this settles leaves the open queue.
      */
     record IssueRefunded(PaymentIssue before, PaymentIssue after) implements RowChange {
     }

@@ -9,6 +9,7 @@ import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.order.RowChange;
 import dev.orders.core.order.UnknownOrderRows;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -69,7 +70,10 @@ public sealed interface PaymentDecision {
                 PaymentIssue.Direction.REFUND, event, records, at);
     }
 
-    /** A capture pays the order only for its exact total, and only once, before it is cancelled. */
+    /**
+     * A capture pays the order only for its exact total, and only once, before it is cancelled, and only if it
+     * has lines. Refunds of its payment that arrived before it are then recorded as if they had come after it.
+     */
     private static PaymentDecision capture(PaymentEvent event, PaymentRecords records, Instant at) {
         Order current = records.order().orElseThrow();
         PaymentIssue.Direction capture = PaymentIssue.Direction.CAPTURE;
@@ -79,19 +83,34 @@ public sealed interface PaymentDecision {
         if (!current.status().canMoveTo(OrderStatus.PAID)) {
             return issue(PaymentIssueKind.DUPLICATE_CAPTURE, capture, event, records, at);
         }
+        if (current.itemCount() == 0) {
+            return issue(PaymentIssueKind.EMPTY_ORDER, capture, event, records, at);
+        }
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
             return issue(PaymentIssueKind.AMOUNT_MISMATCH, capture, event, records, at);
         }
-        Order paid = current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at)
-                .paidBy(event.paymentId().orElseThrow());
-        return new Apply(OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(),
+        String paymentId = event.paymentId().orElseThrow();
+        Order paid = current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at).paidBy(paymentId);
+        OrderStep step = OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(),
                 OrderStatus.PAID, event.amount(), event.currency(), Optional.of(event.id()), event.paymentId(),
-                Optional.empty())));
+                Optional.empty()));
+        for (PaymentIssue early : records.refundsAwaitingCaptureOf(paymentId)) {
+            Order now = step.after();
+            if (takes(now.currency(), now.refundable(), early)) {
+                OrderRefund refund = OrderRefund.of(now, early.amount(), early.currency(), early.eventId(), paymentId, at);
+                step = step.then(refund.after(), refund.change())
+                        .with(new RowChange.IssueRefunded(early, early.recordedAgainstCapture()));
+            }
+        }
+        return new Apply(step);
     }
 
-    /** A failed attempt moved no money: it only matters to an order nobody has started paying for yet. */
+    /**
+     * A failed attempt moved no money: it only matters to an order nobody has started paying for yet, and that
+     * has something to pay for (an order without lines is never checked out).
+     */
     private static PaymentDecision failure(PaymentEvent event, Order current, Instant at) {
-        if (current.status() != OrderStatus.CREATED) {
+        if (current.status() != OrderStatus.CREATED || current.itemCount() == 0) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
         }
         return new Apply(OrderStep.of(current,
@@ -110,12 +129,14 @@ public sealed interface PaymentDecision {
         if (refused.isPresent()) {
             return refused.get();
         }
-        long refunded = current.refundedAmount() + event.amount();
-        OrderStatus to = refunded == current.capturedAmount() && current.status().canMoveTo(OrderStatus.REFUNDED)
-                ? OrderStatus.REFUNDED : current.status();
-        return new Apply(OrderStep.of(current, current.next(to, current.capturedAmount(), refunded, at),
-                new OrderChange.RefundRecorded(current.status(), to, event.amount(), event.currency(), refunded,
-                        Optional.of(event.id()), event.paymentId(), Optional.empty())));
+        OrderRefund refund = OrderRefund.of(current, event.amount(), event.currency(), event.id(),
+                event.paymentId().orElseThrow(), at);
+        return new Apply(OrderStep.of(current, refund.after(), refund.change()));
+    }
+
+    /** Whether money held in {@code currency}, {@code refundable} of it left, takes the early refund {@code early}. */
+    private static boolean takes(String currency, long refundable, PaymentIssue early) {
+        return early.currency().equals(currency) && early.amount() <= refundable;
     }
 
     /**
@@ -135,13 +156,12 @@ public sealed interface PaymentDecision {
                     Optional.empty());
         }
         Order current = records.order().get();
-        return new Apply(OrderStep.of(current,
-                current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueRefunded(event.id(), holder.eventId(), event.paymentId().orElseThrow(), event.amount(),
-                        event.currency(), after.refundedAmount())).with(row));
+        return new Apply(OrderStep.of(current, current.recorded(1, at), new OrderChange.PaymentIssueRefunded(event.id(),
+                holder.eventId(), event.paymentId().orElseThrow(), event.amount(), event.currency(),
+                after.refundedAmount())).with(row));
     }
 
-    /** A refund of a payment in another currency, or above what is left of it, is an issue; a zero refund moves nothing. */
+    /** A refund of a payment in another currency, or above what is left of it, is an issue. */
     private static Optional<PaymentDecision> refusedRefund(PaymentEvent event, String currency, long refundable,
                                                            PaymentRecords records, Instant at) {
         PaymentIssue.Direction refund = PaymentIssue.Direction.REFUND;
@@ -151,28 +171,40 @@ public sealed interface PaymentDecision {
         if (event.amount() > refundable) {
             return Optional.of(issue(PaymentIssueKind.OVER_REFUND, refund, event, records, at));
         }
-        return event.amount() == 0 ? Optional.of(new Acknowledge(PaymentOutcome.NOT_APPLICABLE)) : Optional.empty();
+        return Optional.empty();
     }
 
     /**
      * An issue of {@code kind}, open: on the order, by one version that changes nothing else, or alone in the
-     * partition of an order id that names no order.
+     * partition of an order id that names no order. An issue of a capture takes the refunds of its payment that
+     * arrived before it, as if they had come after it: each one more version of the order.
      */
     private static PaymentDecision issue(PaymentIssueKind kind, PaymentIssue.Direction direction, PaymentEvent event,
                                          PaymentRecords records, Instant at) {
         Optional<Order> order = records.order();
+        String paymentId = event.paymentId().orElseThrow();
         PaymentIssue issue = PaymentIssue.open(event.orderId(), order.map(Order::customerId), event.id(), kind,
-                direction, event.paymentId().orElseThrow(), event.amount(), event.currency(), at);
-        RowChange row = new RowChange.IssueOpened(issue);
+                direction, paymentId, event.amount(), event.currency(), at);
+        List<OrderChange> changes = new ArrayList<>(List.of(new OrderChange.PaymentIssueRecorded(event.id(), kind,
+                event.paymentId(), event.amount(), event.currency())));
+        List<RowChange> earlyRefunds = new ArrayList<>();
+        List<PaymentIssue> early = direction == PaymentIssue.Direction.CAPTURE
+                ? records.refundsAwaitingCaptureOf(paymentId) : List.of();
+        for (PaymentIssue refund : early) {
+            if (takes(issue.currency(), issue.refundable(), refund)) {
+                issue = issue.refunded(refund.amount());
+                changes.add(new OrderChange.PaymentIssueRefunded(refund.eventId(), event.id(), paymentId,
+                        refund.amount(), refund.currency(), issue.refundedAmount()));
+                earlyRefunds.add(new RowChange.IssueRefunded(refund, refund.recordedAgainstCapture()));
+            }
+        }
+        List<RowChange> rows = new ArrayList<>(List.of(new RowChange.IssueOpened(issue)));
+        rows.addAll(earlyRefunds);
         if (order.isEmpty()) {
-            return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), List.of(row)),
-                    PaymentOutcome.PAYMENT_ISSUE, Optional.of(kind));
+            return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), rows), PaymentOutcome.PAYMENT_ISSUE,
+                    Optional.of(kind));
         }
         Order current = order.get();
-        return new RecordIssue(issue, OrderStep.of(current,
-                current.next(current.status(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.PaymentIssueRecorded(event.id(), kind, event.paymentId(), event.amount(),
-                        event.currency()))
-                .with(row));
+        return new RecordIssue(issue, new OrderStep(current, current.recorded(changes.size(), at), changes, rows));
     }
 }

@@ -14,7 +14,8 @@ import java.util.Optional;
  * @param created   epoch seconds, as providers send it
  * @param paymentId the provider's payment (charge): the one captured, or on a refund the one refunded;
  *                  required where money moved
- * @param amount    minor units, compared with the order total
+ * @param amount    minor units, compared with the order total: at least 1 where money moved (no provider moves
+ *                  nothing), and at most {@link Money#MAX_AMOUNT}, as every amount of the service
  */
 public record PaymentEvent(String id, PaymentEventType type, long created, String orderId,
                            Optional<String> paymentId, long amount, String currency) {
@@ -30,7 +31,7 @@ public record PaymentEvent(String id, PaymentEventType type, long created, Strin
         if (type.movesMoney() && paymentId.isEmpty()) {
             throw new ValidationException("data.paymentId", "is required for " + type.wireName());
         }
-        Check.range("data.amount", amount, 0, Long.MAX_VALUE);
+        Check.range("data.amount", amount, type.movesMoney() ? 1 : 0, Money.MAX_AMOUNT);
         currency = Money.currency("data.currency", currency);
     }
 }

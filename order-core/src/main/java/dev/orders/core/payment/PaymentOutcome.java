@@ -14,7 +14,7 @@ public enum PaymentOutcome {
     PAYMENT_ISSUE,
     /** This event was processed before, or the payment it captured was taken already; nothing changed now. */
     DUPLICATE,
-    /** The event moved no money and means nothing to the order as it is (a failed attempt after checkout). */
+    /** The event moved no money and means nothing to the order as it is (a failed attempt after checkout, or for an order without lines). */
     NOT_APPLICABLE,
     /** No order has the id of a failed attempt, which moved no money (money for an unknown order is an issue). */
     ORDER_NOT_FOUND,

@@ -2,6 +2,7 @@ package dev.orders.core.payment;
 
 import dev.orders.core.order.Order;
 import dev.orders.core.order.PaymentIssue;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +18,12 @@ public record PaymentRecords(Optional<Order> order, List<PaymentIssue> issues) {
     /** The issue that holds money captured in {@code paymentId}: the one its refunds apply to. */
     public Optional<PaymentIssue> issueHoldingCaptureOf(String paymentId) {
         return issues.stream().filter(issue -> issue.holdsCaptureOf(paymentId)).findFirst();
+    }
+
+    /** The refunds of {@code paymentId} that arrived before its capture, in the order they were recorded. */
+    public List<PaymentIssue> refundsAwaitingCaptureOf(String paymentId) {
+        return issues.stream().filter(issue -> issue.awaitsCaptureOf(paymentId))
+                .sorted(Comparator.comparing(PaymentIssue::at).thenComparing(PaymentIssue::eventId)).toList();
     }
 
     /** Whether an issue was recorded for the provider's event {@code eventId}. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.order.LineStatuses;
+import dev.orders.core.order.Money;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
@@ -175,9 +176,34 @@ class PaymentDecisionTest {
     }
 
     @Test
-    void aRefundOfNothingChangesNothing() {
-        assertEquals(new Acknowledge(PaymentOutcome.NOT_APPLICABLE),
-                decide(event("refund.succeeded", 0, "EUR"), order(OrderStatus.PAID)));
+    void noProviderMovesNothingSoACaptureOrRefundOfZeroIsRefusedAndAFailedAttemptOfZeroIsNot() {
+        for (String type : new String[] {"payment.succeeded", "refund.succeeded"}) {
+            ValidationException refused = assertThrows(ValidationException.class, () -> event(type, 0, "EUR"));
+            assertEquals("data.amount: must be between 1 and 9007199254740991", refused.getMessage(), type);
+        }
+        assertEquals(0, event("payment.failed", 0, "EUR").amount());
+    }
+
+    @Test
+    void aProviderAmountAboveWhatJavaScriptAndEventBridgeReadExactlyIsRefused() {
+        for (String type : new String[] {"payment.succeeded", "payment.failed", "refund.succeeded"}) {
+            assertEquals(Money.MAX_AMOUNT, event(type, Money.MAX_AMOUNT, "EUR").amount());
+            for (long amount : new long[] {Money.MAX_AMOUNT + 1, Long.MAX_VALUE}) {
+                ValidationException refused = assertThrows(ValidationException.class, () -> event(type, amount, "EUR"));
+                assertTrue(refused.getMessage().startsWith("data.amount: must be between"), refused.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void moneyOnAnOrderWithoutLinesIsAnEmptyOrderIssueAndAFailedAttemptLeavesItCreated() {
+        Order empty = new Order("o-1", "c-1", OrderStatus.CREATED, 3, 0, "EUR", 0, 0, LineStatuses.pending(0),
+                Instant.EPOCH, Instant.EPOCH);
+        RecordIssue issue = assertInstanceOf(RecordIssue.class, decide(event("payment.succeeded", 1, "EUR"), empty));
+        assertEquals(PaymentIssueKind.EMPTY_ORDER, issue.issue().kind());
+        assertEquals(OrderStatus.CREATED, issue.step().after().status());
+        assertEquals(0, issue.step().after().capturedAmount());
+        assertEquals(new Acknowledge(PaymentOutcome.NOT_APPLICABLE), decide(event("payment.failed", 0, "EUR"), empty));
     }
 
     @Test
@@ -306,5 +332,93 @@ class PaymentDecisionTest {
         }
         assertEquals(Optional.empty(), new PaymentEvent("evt_1", PaymentEventType.PAYMENT_FAILED, 1, "o-1",
                 Optional.empty(), 1, "EUR").paymentId());
+    }
+
+    /** A refund {@code eventId} of {@code amount} EUR of {@link #PAYMENT} that came before its capture: an open issue. */
+    private static PaymentIssue earlyRefund(String eventId, long amount, Instant at, boolean orderExists) {
+        return PaymentIssue.open("o-1", orderExists ? Optional.of("c-1") : Optional.empty(), eventId,
+                orderExists ? PaymentIssueKind.UNMATCHED_REFUND : PaymentIssueKind.UNKNOWN_ORDER,
+                PaymentIssue.Direction.REFUND, PAYMENT, amount, "EUR", at);
+    }
+
+    @Test
+    void aRefundThatCameBeforeItsCaptureIsRecordedAfterItAsIfTheyHadComeInOrder() {
+        PaymentIssue early = earlyRefund("evt_r", 1000, Instant.EPOCH, true);
+        Order read = order(OrderStatus.AWAITING_PAYMENT);
+        Apply apply = assertInstanceOf(Apply.class, decide(event("evt_c", "payment.succeeded", PAYMENT, 3399, "EUR"),
+                read, early));
+        assertEquals(List.of(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399,
+                        "EUR", Optional.of("evt_c"), Optional.of(PAYMENT), Optional.empty()),
+                new OrderChange.RefundRecorded(OrderStatus.PAID, OrderStatus.PAID, 1000, "EUR", 1000,
+                        Optional.of("evt_r"), Optional.of(PAYMENT), Optional.empty())), apply.step().changes());
+        Order after = apply.step().after();
+        assertEquals(List.of(OrderStatus.PAID, 5L, 3399L, 1000L), List.of(after.status(), after.version(),
+                after.capturedAmount(), after.refundedAmount()));
+        RowChange.IssueRefunded settled = assertInstanceOf(RowChange.IssueRefunded.class,
+                apply.step().rows().get(0));
+        assertEquals(early, settled.before());
+        assertTrue(settled.after().isSettled());
+        assertFalse(settled.after().isOpen());
+        assertEquals(1000, settled.after().refundedAmount());
+    }
+
+    @Test
+    void earlyRefundsOfAllThatIsCapturedRefundTheOrderAndOneThatDoesNotFitStaysOpen() {
+        PaymentIssue first = earlyRefund("evt_r1", 3000, Instant.EPOCH, true);
+        PaymentIssue second = earlyRefund("evt_r2", 399, Instant.EPOCH.plusSeconds(1), true);
+        PaymentIssue tooMuch = earlyRefund("evt_r0", 500, Instant.EPOCH.plusSeconds(2), true);
+        PaymentIssue resolvedByHand = earlyRefund("evt_r9", 1, Instant.EPOCH, true)
+                .resolved(new PaymentIssue.Resolution(Instant.EPOCH, "user:ops", "refunded by hand"));
+        Apply apply = assertInstanceOf(Apply.class, decide(event("evt_c", "payment.succeeded", PAYMENT, 3399, "EUR"),
+                order(OrderStatus.CREATED), tooMuch, second, resolvedByHand, first));
+        assertEquals(List.of("PaymentCaptured", "RefundRecorded", "RefundRecorded"),
+                apply.step().changes().stream().map(OrderChange::type).toList());
+        OrderChange.RefundRecorded last = (OrderChange.RefundRecorded) apply.step().changes().get(2);
+        assertEquals(new OrderChange.RefundRecorded(OrderStatus.PAID, OrderStatus.REFUNDED, 399, "EUR", 3399,
+                Optional.of("evt_r2"), Optional.of(PAYMENT), Optional.empty()), last);
+        assertEquals(OrderStatus.REFUNDED, apply.step().after().status());
+        assertEquals(List.of("evt_r1", "evt_r2"), apply.step().rows().stream()
+                .map(row -> ((RowChange.IssueRefunded) row).before().eventId()).toList());
+    }
+
+    @Test
+    void aCaptureTheOrderCannotTakeTakesTheRefundsThatCameBeforeItOnItsIssue() {
+        PaymentIssue early = earlyRefund("evt_r", 1000, Instant.EPOCH, true);
+        Order read = order(OrderStatus.AWAITING_PAYMENT);
+        RecordIssue recorded = assertInstanceOf(RecordIssue.class,
+                decide(event("evt_c", "payment.succeeded", PAYMENT, 3000, "EUR"), read, early));
+        assertEquals(PaymentIssueKind.AMOUNT_MISMATCH, recorded.issue().kind());
+        assertEquals(1000, recorded.issue().refundedAmount());
+        assertTrue(recorded.issue().isOpen());
+        assertEquals(List.of(new OrderChange.PaymentIssueRecorded("evt_c", PaymentIssueKind.AMOUNT_MISMATCH,
+                        Optional.of(PAYMENT), 3000, "EUR"),
+                new OrderChange.PaymentIssueRefunded("evt_r", "evt_c", PAYMENT, 1000, "EUR", 1000)),
+                recorded.step().changes());
+        assertEquals(read.recorded(2, NOW), recorded.step().after());
+        assertEquals(List.of(new RowChange.IssueOpened(recorded.issue()),
+                new RowChange.IssueRefunded(early, early.recordedAgainstCapture())), recorded.step().rows());
+    }
+
+    @Test
+    void aCaptureOfAnUnknownOrderTakesTheRefundsThatCameBeforeIt() {
+        PaymentIssue early = earlyRefund("evt_r", 3399, Instant.EPOCH, false);
+        RecordWithoutOrder recorded = assertInstanceOf(RecordWithoutOrder.class,
+                decideWithoutOrder(event("evt_c", "payment.succeeded", PAYMENT, 3399, "EUR"), early));
+        PaymentIssue capture = ((RowChange.IssueOpened) recorded.rows().rows().get(0)).issue();
+        assertEquals(PaymentIssueKind.UNKNOWN_ORDER, capture.kind());
+        assertTrue(capture.isSettled());
+        assertEquals(new RowChange.IssueRefunded(early, early.recordedAgainstCapture()), recorded.rows().rows().get(1));
+    }
+
+    @Test
+    void aRefundThatDoesNotAwaitACaptureIsNotTakenByOne() {
+        PaymentIssue overRefund = PaymentIssue.open("o-1", Optional.of("c-1"), "evt_r", PaymentIssueKind.OVER_REFUND,
+                PaymentIssue.Direction.REFUND, PAYMENT, 10, "EUR", Instant.EPOCH);
+        PaymentIssue otherPayment = PaymentIssue.open("o-1", Optional.of("c-1"), "evt_r2",
+                PaymentIssueKind.UNMATCHED_REFUND, PaymentIssue.Direction.REFUND, "pay_other", 10, "EUR", Instant.EPOCH);
+        Apply apply = assertInstanceOf(Apply.class, decide(event("evt_c", "payment.succeeded", PAYMENT, 3399, "EUR"),
+                order(OrderStatus.CREATED), overRefund, otherPayment));
+        assertEquals(1, apply.step().changes().size());
+        assertEquals(List.of(), apply.step().rows());
     }
 }

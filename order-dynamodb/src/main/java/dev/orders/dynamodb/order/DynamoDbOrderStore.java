@@ -180,7 +180,7 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                     Map.of(":to", s(moved.after().itemStatus()), ":from", s(before.itemStatus()),
                             ":now", time(moved.after().updatedAt())));
         } else if (row instanceof RowChange.IssueOpened opened) {
-            transaction.putNew(ROW + opened.issue().eventId(), PaymentIssueCodec.encodeOpen(opened.issue()));
+            transaction.putNew(ROW + opened.issue().eventId(), PaymentIssueCodec.encodeNew(opened.issue()));
         } else if (row instanceof RowChange.IssueRefunded refunded) {
             PaymentIssue before = refunded.before();
             PaymentIssue after = refunded.after();

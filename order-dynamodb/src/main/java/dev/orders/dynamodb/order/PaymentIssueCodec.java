@@ -40,10 +40,13 @@ final class PaymentIssueCodec {
         return Map.of(Keys.PK, s(Keys.orderPk(orderId)), Keys.SK, s(Keys.issueSk(eventId)));
     }
 
-    /** A new, open issue with its entry in the open-issues partition. */
-    static Map<String, AttributeValue> encodeOpen(PaymentIssue issue) {
-        if (!issue.isOpen() || issue.refundedAmount() != 0) {
-            throw new IllegalArgumentException("a new payment issue is open, with nothing refunded");
+    /**
+     * A new issue, unresolved, with its entry in the open-issues partition while it is open: an issue of a capture
+     * that refunds which arrived before it returned all of already is settled from the start.
+     */
+    static Map<String, AttributeValue> encodeNew(PaymentIssue issue) {
+        if (issue.resolution().isPresent()) {
+            throw new IllegalArgumentException("a new payment issue is unresolved");
         }
         Map<String, AttributeValue> item = new HashMap<>(key(issue.orderId(), issue.eventId()));
         item.put(EntityType.ATTRIBUTE, s(EntityType.PAYMENT_ISSUE));
@@ -57,9 +60,11 @@ final class PaymentIssueCodec {
         });
         item.put(AMOUNT, n(issue.amount()));
         item.put(OrderCodec.CURRENCY, s(issue.currency()));
-        item.put(REFUNDED_AMOUNT, n(0));
+        item.put(REFUNDED_AMOUNT, n(issue.refundedAmount()));
         item.put(OrderCodec.AT, time(issue.at()));
-        item.putAll(IndexAttributes.ofOpenIssue(issue));
+        if (issue.isOpen()) {
+            item.putAll(IndexAttributes.ofOpenIssue(issue));
+        }
         return item;
     }
 

@@ -170,6 +170,47 @@ class PaymentWebhookFunctionTest {
         assertEquals(2, order().version());
     }
 
+    /**
+     * The review's finding: an order whose lines were all removed was paid by a capture of 0. Nothing can be
+     * captured of 0 (400), money on it is an EMPTY_ORDER issue, and a failed attempt does not check it out.
+     */
+    @Test
+    void anOrderWithoutLinesIsNeitherPaidNorCheckedOutByTheWebhookAndMoneyOnItIsAnIssue() {
+        for (String itemId : List.of(Fixture.SAMPLE_ITEM, Fixture.SAMPLE_OTHER_ITEM)) {
+            fx.lines.removeItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, itemId, Optional.empty(), "user:" + SAMPLE_CUSTOMER);
+        }
+        int items = fx.itemCount();
+        Reply nothing = invoke(function, event("evt_zero", "payment.succeeded", 0));
+        assertEquals(400, nothing.status(), nothing.response().getBody());
+        assertEquals(List.of(Map.of("field", "data.amount", "message", "must be between 1 and 9007199254740991")),
+                nothing.json().get("errors"));
+        assertEquals(items, fx.itemCount());
+
+        assertAcknowledged(invoke(function, event("evt_failed", "payment.failed", 0)), "not-applicable");
+        assertEquals(OrderStatus.CREATED, order().status());
+
+        Reply paid = invoke(function, event("evt_one", "payment.succeeded", 1));
+        assertAcknowledged(paid, "payment-issue");
+        assertEquals("EMPTY_ORDER", paid.json().get("issue"));
+        assertEquals(List.of(OrderStatus.CREATED, 0L, 4L), List.of(order().status(), order().capturedAmount(),
+                order().version()));
+        assertEquals("PaymentIssueRecorded", history().get(0).type());
+    }
+
+    @Test
+    void providerAmountsAboveTheLargestExactJavaScriptIntegerAre400AndWriteNothing() {
+        int items = fx.itemCount();
+        for (String type : List.of("payment.succeeded", "payment.failed", "refund.succeeded")) {
+            for (long amount : new long[] {9_007_199_254_740_992L, Long.MAX_VALUE}) {
+                Reply reply = invoke(function, event("evt_big", type, amount));
+                assertEquals(400, reply.status(), type + " " + amount + ": " + reply.response().getBody());
+                assertTrue(reply.response().getBody().contains("data.amount"), reply.response().getBody());
+            }
+        }
+        assertEquals(items, fx.itemCount());
+        assertEquals(OrderStatus.CREATED, order().status());
+    }
+
     @Test
     void sampleRefundRefundsAPaidOrder() {
         assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");

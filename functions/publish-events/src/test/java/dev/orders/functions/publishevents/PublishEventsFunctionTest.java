@@ -13,6 +13,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.Money;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
@@ -236,6 +237,35 @@ class PublishEventsFunctionTest {
         assertEquals(List.of("OrderCreated", "PaymentCaptured"),
                 bus.accepted.stream().map(PutEventsRequestEntry::detailType).toList());
         bus.accepted.forEach(PublishEventsFunctionTest::assertValid);
+    }
+
+    /**
+     * The largest amount anything may bring in (a provider's capture and refund of 2^53 - 1, recorded as an issue
+     * and refunded on it) is published valid against the schemas, which refuse one more.
+     */
+    @Test
+    void theLargestAmountsTheServiceTakesArePublishedWithinTheSchemasMaximum() throws IOException {
+        fx.createOrder("c-1", "o-1", 1250);
+        for (PaymentEventType type : new PaymentEventType[] {PaymentEventType.PAYMENT_SUCCEEDED,
+                PaymentEventType.REFUND_SUCCEEDED}) {
+            fx.payments.process(new PaymentEvent("evt_" + type.ordinal(), type, 1_795_348_800L, "o-1",
+                    Optional.of("pay_max"), Money.MAX_AMOUNT, "EUR"));
+        }
+        RecordingEventBridge bus = new RecordingEventBridge();
+
+        for (DynamodbEvent batch : stream.batches(stream.filtered())) {
+            publish(new PublishEventsFunction(bus, "orders-bus", "order-service"), batch);
+        }
+
+        assertEquals(List.of("OrderCreated", "PaymentIssueRecorded", "PaymentIssueRefunded"),
+                bus.accepted.stream().map(PutEventsRequestEntry::detailType).toList());
+        bus.accepted.forEach(PublishEventsFunctionTest::assertValid);
+        for (PutEventsRequestEntry entry : bus.accepted.subList(1, 3)) {
+            ObjectNode detail = (ObjectNode) MAPPER.readTree(entry.detail());
+            assertEquals(Money.MAX_AMOUNT, detail.get("data").get("amount").longValue());
+            ((ObjectNode) detail.get("data")).put("amount", Money.MAX_AMOUNT + 1);
+            assertFalse(schema(entry.detailType()).validate(detail).isEmpty(), entry.detailType() + " above 2^53 - 1");
+        }
     }
 
     /** EVENTS.md lets a version gain fields in data: a consumer validating with the schemas must take them. */
