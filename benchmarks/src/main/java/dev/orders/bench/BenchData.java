@@ -6,8 +6,11 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.TemplateTable;
 import dev.orders.testsupport.TestTable;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The data the sample events name (customer c-ada, the sample order), in a table of its own. */
@@ -39,5 +42,19 @@ final class BenchData {
         fx.customers.upsert(new CustomerDetails(CUSTOMER, "Ada Lovelace", "ada@example.com"));
         fx.seedSampleOrder();
         return fx;
+    }
+
+    /**
+     * What {@code work} answers, its standard output discarded: handlers write their log and metric lines
+     * there (their cost counts), and the report is printed there too.
+     */
+    static <T> T quietly(Supplier<T> work) {
+        PrintStream console = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        try {
+            return work.get();
+        } finally {
+            System.setOut(console);
+        }
     }
 }

@@ -1,7 +1,9 @@
 package dev.orders.bench;
 
-import dev.orders.lambda.json.Json;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.baseline.RecordedRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.lambda.json.Json;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.template.SamTemplate;
@@ -15,30 +17,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.core.SdkRequest;
 
 /**
  * Section 1: cold starts. Each run is a fresh JVM with the flags the template gives Lambda: a
  * function's jar answering its sample event, against the SDK-defaults baseline program making the
- * same DynamoDB request. Both on freshly seeded tables, runs alternating, medians compared.
+ * same DynamoDB requests, recorded from the function's handler. Both on freshly seeded tables, runs
+ * alternating, medians compared.
  */
 final class ColdStart {
     static final Pattern FIRST_RESPONSE = Pattern.compile("first-response-ms=(\\d+)");
     static final Pattern INIT = Pattern.compile(": init (\\d+) ms");
 
+    /** The sample event each HTTP function answers from cold; the function is the one serving its route. */
+    private static final List<String> SAMPLES = List.of("customer-profile/get-customer", "product-catalog/get-product",
+            "query-orders/get-order", "create-order/create-order", "change-order/change-status",
+            "payment-webhook/payment-succeeded");
+
     private ColdStart() {
     }
-
-    /** A function, the sample event it answers, and the baseline's equivalent DynamoDB request. */
-    private record Case(String logicalId, String sample, String baselineRequest) {
-    }
-
-    private static final List<Case> CASES = List.of(
-            new Case("CustomerProfileFunction", "customer-profile/get-customer", "get-item"),
-            new Case("ProductCatalogFunction", "product-catalog/get-product", "get-item"),
-            new Case("QueryOrdersFunction", "query-orders/get-order", "query"),
-            new Case("CreateOrderFunction", "create-order/create-order", "batch-get-then-transact"),
-            new Case("ChangeOrderFunction", "change-order/change-status", "get-then-transact"),
-            new Case("PaymentWebhookFunction", "payment-webhook/payment-succeeded", "query-then-transact"));
 
     static void run(LocalDynamoDb dynamo, Report report, int runs) throws Exception {
         SamTemplate template = SamTemplate.repository();
@@ -48,41 +45,49 @@ final class ColdStart {
         String baselineClasspath = baselineClasspath(root);
         List<List<String>> rows = new ArrayList<>();
         int table = 0;
-        for (Case c : CASES) {
-            SamTemplate.Function function = template.function(c.logicalId()).orElseThrow();
+        for (String sample : SAMPLES) {
+            APIGatewayV2HTTPEvent signed = SampleEvents.fromJson(BenchData.signed(SampleEvents.json(sample)));
+            SamTemplate.Function function = RouteCapacity.functionServing(template, signed.getRouteKey());
+            // What the baseline sends: the function's own requests for its sample, on data seeded alike.
+            String recordedTable = "cold-" + table++;
+            List<SdkRequest> requests =
+                    RequestRecorder.ofHandler(dynamo, BenchData.seed(dynamo.client(), recordedTable), signed);
+            Path requestsFile = Files.createTempFile("requests", ".bin");
+            requestsFile.toFile().deleteOnExit();
+            RecordedRequests.write(requests, recordedTable, requestsFile);
             double[] init = new double[runs];
             double[] first = new double[runs];
             double[] baseline = new double[runs];
             for (int run = 0; run < runs; run++) {
                 String functionTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), functionTable);
-                Path event = event(root, c.sample());
+                Path event = event(sample);
                 String out = java(jvmFlags, environment(dynamo, functionTable), harness, "dev.orders.bench.ColdStartProbe",
-                        c.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString(),
+                        function.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString(),
                         Long.toString(function.timeout().toSeconds()), Integer.toString(function.memoryMb()));
-                first[run] = match(FIRST_RESPONSE, out, c.logicalId());
-                init[run] = match(INIT, out, c.logicalId());
+                first[run] = match(FIRST_RESPONSE, out, function.logicalId());
+                init[run] = match(INIT, out, function.logicalId());
                 String baselineTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), baselineTable);
                 baseline[run] = match(FIRST_RESPONSE, java(jvmFlags, environment(dynamo, baselineTable),
-                        baselineClasspath, "dev.orders.baseline.SdkBaseline", baselineTable, c.baselineRequest(),
-                        BenchData.CUSTOMER, BenchData.ORDER), "baseline");
+                        baselineClasspath, "dev.orders.baseline.SdkBaseline", baselineTable, requestsFile.toString()),
+                        "baseline");
             }
             double ratio = Stats.of(first).median() / Stats.of(baseline).median();
-            rows.add(List.of(c.logicalId(), c.sample(), Report.ms(Stats.of(init).median()),
-                    Report.ms(Stats.of(first).median()), c.baselineRequest(), Report.ms(Stats.of(baseline).median()),
-                    Report.ratio(ratio), ratio <= 0.8 ? "yes" : "no"));
+            rows.add(List.of(function.logicalId(), sample, RequestRecorder.operations(requests),
+                    Report.ms(Stats.of(init).median()), Report.ms(Stats.of(first).median()),
+                    Report.ms(Stats.of(baseline).median()), Report.ratio(ratio), ratio <= 0.8 ? "yes" : "no"));
         }
-        report.heading("1. Cold starts");
         report.line(String.format(java.util.Locale.ROOT, "Median of %d fresh JVMs each (Java %s, flags `%s` as the "
                 + "template's JAVA_TOOL_OPTIONS), times from JVM start. Function: its deployment jar in its own class "
                 + "loader, handler init, then its sample event (init is part of the first response). Baseline: "
                 + "`DynamoDbClient.create()` (every SDK default; the endpoint from AWS_ENDPOINT_URL_DYNAMODB), then the "
-                + "same DynamoDB request, on a classpath of the SDK's DynamoDB module and what it brings by default "
+                + "same DynamoDB requests (recorded from the function's handler answering the same event on data seeded "
+                + "alike, read from a file), on a classpath of the SDK's DynamoDB module and what it brings by default "
                 + "(`benchmarks/sdk-baseline`). No SnapStart here: in AWS a restored snapshot skips the init column. "
                 + "Target: first response <= 0.80 x baseline.%n", runs, System.getProperty("java.version"),
                 String.join(" ", jvmFlags)));
-        report.table(List.of("function", "sample event", "init", "first response", "baseline request",
+        report.table(List.of("function", "sample event", "requests", "init", "first response",
                 "baseline first response", "ratio", "<= 0.80"), rows);
     }
 
@@ -93,7 +98,7 @@ final class ColdStart {
     }
 
     /** The sample event as a file, the webhook's signed afresh. */
-    private static Path event(Path root, String sample) throws IOException {
+    private static Path event(String sample) throws IOException {
         Path signed = Files.createTempFile("event", ".json");
         Files.writeString(signed, Json.write(BenchData.signed(SampleEvents.json(sample))));
         signed.toFile().deleteOnExit();

@@ -38,7 +38,6 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class FeedScale {
     private static final String PROBE_CUSTOMER = "c-probe";
-    private static final int SAMPLES = 200;
     private static final int PAGE = 20;
     private static final OrderStatus[] STATUSES = {OrderStatus.CREATED, OrderStatus.CREATED, OrderStatus.PAID,
             OrderStatus.PAID, OrderStatus.IN_FULFILLMENT, OrderStatus.FULFILLED, OrderStatus.FULFILLED,
@@ -50,7 +49,7 @@ final class FeedScale {
     record Measure(String feed, int tableSize, Stats latency, double unitsPerPage, int itemsPerPage) {
     }
 
-    static List<Measure> run(LocalDynamoDb dynamo, Report report, int small, int large) throws Exception {
+    static List<Measure> run(LocalDynamoDb dynamo, Report report, int small, int large, int reads) throws Exception {
         CapacityMeter meter = new CapacityMeter();
         DynamoDbClient client = dynamo.clientBuilder()
                 .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(meter).build())
@@ -69,17 +68,16 @@ final class FeedScale {
         long start = System.nanoTime();
         load(client, table, 0, small, small);
         double smallLoadSeconds = (System.nanoTime() - start) / 1e9;
-        measures.addAll(measure(pages, meter, small));
+        measures.addAll(measure(pages, meter, small, reads));
         start = System.nanoTime();
         load(client, table, small, large, small);
         double largeLoadSeconds = (System.nanoTime() - start) / 1e9;
-        measures.addAll(measure(pages, meter, large));
+        measures.addAll(measure(pages, meter, large, reads));
 
-        report.heading("4. Feed pages at scale");
         report.line(String.format(java.util.Locale.ROOT, "A page of %d, %d reads each after warm-up, on a table of %,d "
                 + "then %,d order roots (the probe customer `%s` has one order in 25 of the first %,d and one in 2,500 "
                 + "after; loaded in %.0f s and %.0f s). Target: at %,d orders, latency and capacity at most 1.2 x "
-                + "those at %,d.%n", PAGE, SAMPLES, small, large, PROBE_CUSTOMER, small, smallLoadSeconds,
+                + "those at %,d.%n", PAGE, reads, small, large, PROBE_CUSTOMER, small, smallLoadSeconds,
                 largeLoadSeconds, large, small));
         List<List<String>> rows = new ArrayList<>();
         for (String feed : pages.keySet().stream().sorted().toList()) {
@@ -97,21 +95,22 @@ final class FeedScale {
         return measures;
     }
 
-    private static List<Measure> measure(Map<String, Supplier<Page<OrderSummary>>> pages, CapacityMeter meter, int size) {
+    private static List<Measure> measure(Map<String, Supplier<Page<OrderSummary>>> pages, CapacityMeter meter, int size,
+                                         int reads) {
         List<Measure> measures = new ArrayList<>();
         for (Map.Entry<String, Supplier<Page<OrderSummary>>> feed : pages.entrySet()) {
-            for (int i = 0; i < SAMPLES / 4; i++) {
+            for (int i = 0; i < reads / 4; i++) {
                 feed.getValue().get();
             }
-            double[] millis = new double[SAMPLES];
+            double[] millis = new double[reads];
             int items = 0;
             meter.reset();
-            for (int i = 0; i < SAMPLES; i++) {
+            for (int i = 0; i < reads; i++) {
                 long t0 = System.nanoTime();
                 items = feed.getValue().get().items().size();
                 millis[i] = (System.nanoTime() - t0) / 1e6;
             }
-            double units = meter.calls().stream().mapToDouble(CapacityMeter.Call::units).sum() / SAMPLES;
+            double units = meter.calls().stream().mapToDouble(CapacityMeter.Call::units).sum() / reads;
             measures.add(new Measure(feed.getKey(), size, Stats.of(millis), units, items));
         }
         return measures;

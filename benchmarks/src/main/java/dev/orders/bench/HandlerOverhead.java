@@ -1,6 +1,7 @@
 package dev.orders.bench;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.baseline.RecordedRequests;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.support.SampleEvents;
@@ -10,27 +11,12 @@ import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.lambda.TestContext;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.core.SdkRequest;
-import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Section 7: what a Lambda bill depends on. Per route, a warm handler invoked in-process with its sample
@@ -40,40 +26,26 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * replayed are those of that state, recorded from the handler itself.
  */
 final class HandlerOverhead {
-    private static final int WARM_UP = 150;
-    private static final int ROUNDS = 5;
-    private static final int PER_ROUND = 100;
     static final double TARGET = 0.9;
 
     private HandlerOverhead() {
     }
 
-    /** The requests the handler's client sends, as sent. */
-    private static final class Recorder implements ExecutionInterceptor {
-        private final List<SdkRequest> requests = new ArrayList<>();
-
-        @Override
-        public synchronized void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-            requests.add(context.request());
-        }
-
-        synchronized List<SdkRequest> take() {
-            List<SdkRequest> taken = List.copyOf(requests);
-            requests.clear();
-            return taken;
-        }
+    /** Invocations: {@code warmUp} to warm up, then {@code rounds} rounds of {@code perRound} on each side. */
+    record Rounds(int warmUp, int rounds, int perRound) {
     }
 
-    static void run(LocalDynamoDb dynamo, Report report) {
-        Recorder recorder = new Recorder();
-        DynamoDbClient recorded = dynamo.clientBuilder()
-                .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(recorder).build())
-                .build();
+    /** One route's figures: its steady state's status and requests, and the medians of the rounds' means. */
+    private record Measured(int status, List<SdkRequest> requests, double handlerMicros, double sdkMicros) {
+    }
+
+    static void run(LocalDynamoDb dynamo, Report report, Rounds rounds) {
+        RequestRecorder recorder = new RequestRecorder();
+        DynamoDbClient recorded = recorder.client(dynamo);
         DynamoDbClient raw = dynamo.clientBuilder().build();
         SamTemplate template = SamTemplate.repository();
         List<List<String>> rows = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
-        PrintStream console = System.out;
         int n = 0;
         for (String name : SampleEvents.names()) {
             String tableName = "overhead-" + n++;
@@ -82,52 +54,20 @@ final class HandlerOverhead {
             RouteCapacity.seed(fx, name);
             APIGatewayV2HTTPEvent event = SampleEvents.fromJson(BenchData.signed(SampleEvents.json(name)));
             ApiFunction handler = RouteCapacity.handlerFor(template, event.getRouteKey(), RouteCapacity.services(fx, recorded));
-            // The metric lines are written (their cost counts), not shown.
-            System.setOut(new PrintStream(OutputStream.nullOutputStream()));
-            int status;
-            List<SdkRequest> requests;
-            double[] handlerMicros = new double[ROUNDS];
-            double[] sdkMicros = new double[ROUNDS];
-            try {
-                for (int i = 0; i < WARM_UP; i++) {
-                    handler.respond(event, new TestContext());
-                    replay(raw, recorder.take());
-                }
-                status = handler.respond(event, new TestContext()).getStatusCode();
-                requests = recorder.take();
-                for (int round = 0; round < ROUNDS; round++) {
-                    long start = System.nanoTime();
-                    for (int i = 0; i < PER_ROUND; i++) {
-                        handler.respond(event, new TestContext());
-                    }
-                    handlerMicros[round] = (System.nanoTime() - start) / 1_000.0 / PER_ROUND;
-                    recorder.take();
-                    start = System.nanoTime();
-                    for (int i = 0; i < PER_ROUND; i++) {
-                        replay(raw, requests);
-                    }
-                    sdkMicros[round] = (System.nanoTime() - start) / 1_000.0 / PER_ROUND;
-                }
-            } finally {
-                System.setOut(console);
-            }
-            double handlerTime = median(handlerMicros);
-            double sdkTime = median(sdkMicros);
-            ratios.add(sdkTime / handlerTime);
-            rows.add(List.of("`" + event.getRouteKey() + "`", name, Integer.toString(status),
-                    requests.stream().map(r -> r.getClass().getSimpleName().replace("Request", ""))
-                            .collect(Collectors.joining(" + ")),
-                    micros(handlerTime), micros(sdkTime), Report.ratio(sdkTime / handlerTime),
-                    sdkTime / handlerTime >= TARGET ? "yes" : "no"));
+            Measured measured = BenchData.quietly(() -> measure(handler, event, recorder, raw, rounds));
+            double ratio = measured.sdkMicros() / measured.handlerMicros();
+            ratios.add(ratio);
+            rows.add(List.of("`" + event.getRouteKey() + "`", name, Integer.toString(measured.status()),
+                    RequestRecorder.operations(measured.requests()), micros(measured.handlerMicros()),
+                    micros(measured.sdkMicros()), Report.ratio(ratio), ratio >= TARGET ? "yes" : "no"));
         }
-        report.heading("7. Handler time per warm request beside the raw SDK");
         report.line("Each sample event of `events/`, invoked in-process on its handler (`ApiFunction.respond`, as the "
-                + "Lambda runtime calls it, without its event parsing), " + WARM_UP + " times to warm up, then " + ROUNDS
-                + " rounds of " + PER_ROUND + " invocations alternating with the raw SDK client sending the same DynamoDB "
-                + "requests (recorded from the handler's client in its steady state) to the same table; medians of the "
-                + "rounds' means. SDK / handler is the share of the handler's time DynamoDB's requests take (target: at "
-                + "least " + TARGET + "). Log level as the environment gives it (`LOG_LEVEL`, INFO by default); the "
-                + "metric lines are written to a discarded stream.\n");
+                + "Lambda runtime calls it, without its event parsing), " + rounds.warmUp() + " times to warm up, then "
+                + rounds.rounds() + " rounds of " + rounds.perRound() + " invocations alternating with the raw SDK client "
+                + "sending the same DynamoDB requests (recorded from the handler's client in its steady state) to the same "
+                + "table; medians of the rounds' means. SDK / handler is the share of the handler's time DynamoDB's "
+                + "requests take (target: at least " + TARGET + "). Log level as the environment gives it (`LOG_LEVEL`, "
+                + "INFO by default); the log and metric lines are written to a discarded stream.\n");
         report.table(List.of("route", "sample", "status", "requests", "handler", "raw SDK", "SDK / handler",
                 ">= " + TARGET), rows);
         report.line(String.format(java.util.Locale.ROOT, "Routes at or above %.1f: %d of %d; lowest ratio %.2f.%n",
@@ -135,29 +75,37 @@ final class HandlerOverhead {
                 ratios.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN)));
     }
 
-    /** One request as the handler sent it; a refusal (a failed condition) is a round trip all the same. */
+    private static Measured measure(ApiFunction handler, APIGatewayV2HTTPEvent event, RequestRecorder recorder,
+                                    DynamoDbClient raw, Rounds rounds) {
+        for (int i = 0; i < rounds.warmUp(); i++) {
+            handler.respond(event, new TestContext());
+            replay(raw, recorder.take());
+        }
+        int status = handler.respond(event, new TestContext()).getStatusCode();
+        List<SdkRequest> requests = recorder.take();
+        double[] handlerMicros = new double[rounds.rounds()];
+        double[] sdkMicros = new double[rounds.rounds()];
+        for (int round = 0; round < rounds.rounds(); round++) {
+            long start = System.nanoTime();
+            for (int i = 0; i < rounds.perRound(); i++) {
+                handler.respond(event, new TestContext());
+            }
+            handlerMicros[round] = (System.nanoTime() - start) / 1_000.0 / rounds.perRound();
+            recorder.take();
+            start = System.nanoTime();
+            for (int i = 0; i < rounds.perRound(); i++) {
+                replay(raw, requests);
+            }
+            sdkMicros[round] = (System.nanoTime() - start) / 1_000.0 / rounds.perRound();
+        }
+        return new Measured(status, requests, median(handlerMicros), median(sdkMicros));
+    }
+
+    /** The requests as the handler sent them; a refusal (a failed condition) is a round trip all the same. */
     private static void replay(DynamoDbClient client, List<SdkRequest> requests) {
         for (SdkRequest request : requests) {
             try {
-                if (request instanceof GetItemRequest r) {
-                    client.getItem(r);
-                } else if (request instanceof QueryRequest r) {
-                    client.query(r);
-                } else if (request instanceof BatchGetItemRequest r) {
-                    client.batchGetItem(r);
-                } else if (request instanceof TransactGetItemsRequest r) {
-                    client.transactGetItems(r);
-                } else if (request instanceof PutItemRequest r) {
-                    client.putItem(r);
-                } else if (request instanceof UpdateItemRequest r) {
-                    client.updateItem(r);
-                } else if (request instanceof DeleteItemRequest r) {
-                    client.deleteItem(r);
-                } else if (request instanceof TransactWriteItemsRequest r) {
-                    client.transactWriteItems(r);
-                } else {
-                    throw new IllegalStateException("no replay for " + request.getClass().getSimpleName());
-                }
+                RecordedRequests.send(client, request);
             } catch (DynamoDbException refused) {
                 // As the handler's request was refused in the same state.
             }

@@ -24,7 +24,6 @@ final class JarSizes {
                     String.format(java.util.Locale.ROOT, "%.2f MB (%,d bytes)", bytes / 1e6, bytes),
                     bytes <= TARGET_BYTES ? "yes" : "no"));
         }
-        report.heading("5. Deployment jars");
         report.table(List.of("function", "jar", "size", "<= 8 MB"), rows);
     }
 }

@@ -86,7 +86,6 @@ final class PublisherBench {
         long last = delivered.values().stream().mapToLong(Long::longValue).max().orElse(start);
         double seconds = (last - start) / 1e9;
         Stats latency = Stats.of(latencies);
-        report.heading("6. Event publisher");
         report.line(String.format(java.util.Locale.ROOT, "%d orders changed by 4 writers (created, AWAITING_PAYMENT, "
                 + "CANCELLED: %d events), read from Dynoxide's stream by sam-local's poller (every 200 ms when "
                 + "idle; the template's filter and batch size), published by the publisher's handler with the SDK's "

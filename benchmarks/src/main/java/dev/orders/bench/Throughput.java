@@ -1,9 +1,13 @@
 package dev.orders.bench;
 
-import dev.orders.application.order.OrderIntake;
-import dev.orders.baseline.RawRequests;
-import dev.orders.core.order.ItemRequest;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.baseline.RecordedRequests;
+import dev.orders.core.order.Actors;
 import dev.orders.core.order.OrderRequest;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.request.JsonBody;
+import dev.orders.http.request.OrderRequests;
+import dev.orders.http.support.SampleEvents;
 import dev.orders.local.api.LocalIssuer;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
@@ -29,6 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -42,11 +47,11 @@ final class Throughput {
     private Throughput() {
     }
 
-    /** A route called over HTTP, and the DynamoDB requests it makes, called with the SDK. */
-    private record Route(String name, String method, String path, String body, Runnable sdk) {
+    /** A sample event's route called over HTTP, and the DynamoDB requests it makes, made with the SDK. */
+    private record Route(String name, APIGatewayV2HTTPEvent event, Runnable sdk) {
     }
 
-    static void run(LocalDynamoDb dynamo, Report report, Duration window, int[] concurrency) throws Exception {
+    static void run(LocalDynamoDb dynamo, Report report, Duration window, List<Integer> concurrency) throws Exception {
         Path root = RepositoryRoot.locate();
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -66,13 +71,15 @@ final class Throughput {
             if (line == null || !line.startsWith("Listening on")) {
                 throw new IllegalStateException("start-api did not start: " + line);
             }
-            OrderIntake orders = BenchData.seed(dynamo.client(), TABLE).intake;
+            Fixture fx = BenchData.seed(dynamo.client(), TABLE);
             String token = LocalIssuer.load(root.resolve(LocalIssuer.KEY_FILE), LocalIssuer.url("127.0.0.1", port),
                     List.of(LocalIssuer.DEFAULT_AUDIENCE), Clock.systemUTC()).mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
             List<List<String>> rows = new ArrayList<>();
             DynamoDbClient sdk = dynamo.client();
-            for (Route route : routes(sdk, orders)) {
-                URL url = URI.create("http://127.0.0.1:" + port + route.path()).toURL();
+            for (Route route : routes(dynamo, fx, sdk)) {
+                String query = route.event().getRawQueryString();
+                URL url = URI.create("http://127.0.0.1:" + port + route.event().getRawPath()
+                        + (query == null || query.isEmpty() ? "" : "?" + query)).toURL();
                 for (int threads : concurrency) {
                     Measured viaApi = measure(threads, window, () -> call(url, token, route));
                     Measured viaSdk = measure(threads, window, route.sdk());
@@ -85,15 +92,16 @@ final class Throughput {
                             viaApi.perSecond() >= 0.8 * viaSdk.perSecond() ? "yes" : "no"));
                 }
             }
-            report.heading("2. Warm throughput");
-            report.line(String.format(java.util.Locale.ROOT, "Each cell: %d s of closed-loop requests after a %d s "
+            report.line(String.format(java.util.Locale.ROOT, "Each cell: %.1f s of closed-loop requests after a %.1f s "
                     + "warm-up, at the given number of concurrent clients. Local API: `./sam-local start-api` over HTTP "
                     + "with kept-alive HttpURLConnection clients (authorizer, API Gateway event, the function from its "
-                    + "jar, up to 8 warm instances per function, Dynoxide). Raw SDK: the same DynamoDB requests "
-                    + "with the SDK in this JVM (for POST, the function's own requests: the BatchGetItem of its products, "
-                    + "then the transaction of root, history row and lines with their index keys). Both share one 2-core machine with Dynoxide. Target: local API "
+                    + "jar, up to 8 warm instances per function, Dynoxide), each route with its sample event's method, path, "
+                    + "query and body. Raw SDK: the same DynamoDB requests with the SDK in this JVM (for GET, those recorded "
+                    + "from the function's handler answering the sample; for POST, which cannot create the same order twice, "
+                    + "the function's own use case: the BatchGetItem of its products, then the transaction of root, history "
+                    + "row and lines with their index keys). Both share one machine with Dynoxide. Target: local API "
                     + "requests/s >= 0.80 x raw SDK.%n",
-                    window.toSeconds(), window.toSeconds()));
+                    window.toMillis() / 1000.0, window.toMillis() / 1000.0));
             report.table(List.of("route", "clients", "API req/s", "API p50", "API p99", "SDK req/s", "SDK p50", "SDK p99",
                     "ratio", ">= 0.80"), rows);
         } finally {
@@ -102,29 +110,28 @@ final class Throughput {
         }
     }
 
-    /** The routes; {@code orders} reads and writes what the create-order function does, the same way. */
-    private static List<Route> routes(DynamoDbClient sdk, OrderIntake orders) {
-        String order = "/customers/" + BenchData.CUSTOMER + "/orders";
-        String newOrder = "{\"currency\":\"EUR\",\"items\":[{\"sku\":\"MUG-BLUE\",\"quantity\":2},"
-                + "{\"sku\":\"TEA-EARL-100G\",\"quantity\":1}]}";
-        OrderRequest sameOrder = new OrderRequest(BenchData.CUSTOMER, Optional.of("EUR"),
-                List.of(new ItemRequest("MUG-BLUE", 2), new ItemRequest("TEA-EARL-100G", 1)));
-        return List.of(
-                new Route("GET customer (GetItem)", "GET", "/customers/" + BenchData.CUSTOMER, null,
-                        () -> sdk.getItem(b -> b.tableName(TABLE).consistentRead(true)
-                                .key(RawRequests.key("CUSTOMER#" + BenchData.CUSTOMER, "PROFILE")))),
-                new Route("GET order (Query)", "GET", order + "/" + BenchData.ORDER, null,
-                        () -> sdk.query(b -> b.tableName(TABLE).consistentRead(true)
-                                .keyConditionExpression("PK = :pk AND SK BETWEEN :a AND :b")
-                                .expressionAttributeValues(Map.of(":pk", RawRequests.s("ORDER#" + BenchData.ORDER), ":a", RawRequests.s("ITEM#"),
-                                        ":b", RawRequests.s("ROOT"))))),
-                new Route("GET customer's orders (GSI Query)", "GET", order + "?limit=20", null,
-                        () -> sdk.query(b -> b.tableName(TABLE).indexName("CustomerTimeline").scanIndexForward(false)
-                                .limit(21).keyConditionExpression("GSI1PK = :pk")
-                                .expressionAttributeValues(Map.of(":pk", RawRequests.s("CUSTOMER#" + BenchData.CUSTOMER))))),
-                // The function's requests: its products' BatchGetItem, then root, first history row and both lines.
-                new Route("POST order (BatchGetItem + TransactWriteItems)", "POST", order, newOrder,
-                        () -> orders.create(sameOrder, Optional.empty(), "customer:" + BenchData.CUSTOMER)));
+    /**
+     * The routes, each a sample event: the GETs with the requests recorded from their handler, the POST with
+     * {@code fx}'s order intake, which reads and writes what the create-order function does, the same way.
+     */
+    private static List<Route> routes(LocalDynamoDb dynamo, Fixture fx, DynamoDbClient sdk) {
+        List<Route> routes = new ArrayList<>();
+        for (String sample : List.of("customer-profile/get-customer", "query-orders/get-order",
+                "query-orders/list-customer-orders")) {
+            APIGatewayV2HTTPEvent event = SampleEvents.load(sample);
+            List<SdkRequest> requests = RequestRecorder.ofHandler(dynamo, fx, event);
+            routes.add(new Route(name(event, requests), event,
+                    () -> requests.forEach(request -> RecordedRequests.send(sdk, request))));
+        }
+        APIGatewayV2HTTPEvent create = SampleEvents.load("create-order/create-order");
+        OrderRequest sameOrder = OrderRequests.orderRequest(BenchData.CUSTOMER, JsonBody.parse(Optional.of(create.getBody())));
+        routes.add(new Route(name(create, RequestRecorder.ofHandler(dynamo, fx, create)), create,
+                () -> fx.intake.create(sameOrder, Optional.empty(), Actors.user(BenchData.CUSTOMER))));
+        return routes;
+    }
+
+    private static String name(APIGatewayV2HTTPEvent event, List<SdkRequest> requests) {
+        return "`" + event.getRouteKey() + "` (" + RequestRecorder.operations(requests) + ")";
     }
 
     /**
@@ -137,13 +144,14 @@ final class Throughput {
             HttpURLConnection connection = (HttpURLConnection) url.openConnection();
             connection.setConnectTimeout(5_000);
             connection.setReadTimeout(30_000);
-            connection.setRequestMethod(route.method());
+            connection.setRequestMethod(route.event().getRequestContext().getHttp().getMethod());
             connection.setRequestProperty("Authorization", "Bearer " + token);
-            if (route.body() != null) {
+            // The sample's body without its Idempotency-Key: each POST creates an order, as the raw SDK side does.
+            if (route.event().getBody() != null) {
                 connection.setDoOutput(true);
                 connection.setRequestProperty("Content-Type", "application/json");
                 try (OutputStream out = connection.getOutputStream()) {
-                    out.write(route.body().getBytes(StandardCharsets.UTF_8));
+                    out.write(route.event().getBody().getBytes(StandardCharsets.UTF_8));
                 }
             }
             int status = connection.getResponseCode();
@@ -188,14 +196,15 @@ final class Throughput {
                 clients.add(pool.submit(() -> {
                     double[] millis = new double[1024];
                     int n = 0;
-                    while (System.nanoTime() < end) {
+                    // At least one call, however short the window.
+                    do {
                         long start = System.nanoTime();
                         call.run();
                         if (n == millis.length) {
                             millis = java.util.Arrays.copyOf(millis, n * 2);
                         }
                         millis[n++] = (System.nanoTime() - start) / 1e6;
-                    }
+                    } while (System.nanoTime() < end);
                     return java.util.Arrays.copyOf(millis, n);
                 }));
             }
