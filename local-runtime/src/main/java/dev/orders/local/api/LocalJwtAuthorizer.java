@@ -13,7 +13,6 @@ import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.SecurityContext;
-import com.nimbusds.jose.util.DefaultResourceRetriever;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
@@ -52,8 +51,6 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     private static final int MAX_REMEMBERED_TOKENS = 1024;
     /** As API Gateway (REST APIs' JWT authorizer documents it): keys kept up to an hour, fetched again for an unseen kid. */
     private static final Duration KEYS_CACHED = Duration.ofHours(1);
-    private static final int HTTP_TIMEOUT_MILLIS = 5_000;
-    private static final int MAX_DOCUMENT_BYTES = 512 * 1024;
     private static final String EXPIRES = "exp";
     private static final String NOT_BEFORE = "nbf";
     private static final String ISSUED_AT = "iat";
@@ -91,12 +88,13 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
 
     /**
      * The authorizer of another issuer (a Cognito user pool, an Auth0 tenant, another sam-local), whose keys
-     * are fetched from {@code jwksUri} (see {@link IssuerDiscovery}), cached, and fetched again for an unseen kid.
+     * are fetched from {@code jwksUri} by {@code discovery} (under its rule, every time), cached, and fetched
+     * again for an unseen kid.
      */
-    public static LocalJwtAuthorizer remote(URI issuer, List<String> audience, URI jwksUri, Clock clock) {
+    public static LocalJwtAuthorizer remote(URI issuer, List<String> audience, URI jwksUri, IssuerDiscovery discovery,
+                                            Clock clock) {
         try {
-            JWKSource<SecurityContext> keys = JWKSourceBuilder.<SecurityContext>create(jwksUri.toURL(),
-                            new DefaultResourceRetriever(HTTP_TIMEOUT_MILLIS, HTTP_TIMEOUT_MILLIS, MAX_DOCUMENT_BYTES))
+            JWKSource<SecurityContext> keys = JWKSourceBuilder.<SecurityContext>create(jwksUri.toURL(), discovery)
                     .cache(KEYS_CACHED.toMillis(), JWKSourceBuilder.DEFAULT_CACHE_REFRESH_TIMEOUT)
                     .build();
             return new LocalJwtAuthorizer(issuer, audience, keys, clock);

@@ -40,7 +40,7 @@ final class StartApiCommand implements Command {
                     + jwt.otherIssuer().get() + " does not accept; seed without " + JwtSettings.ISSUER_FLAG);
         }
         // As API Gateway reads the issuer's discovery document when the authorizer is made: fails here if it cannot.
-        Optional<URI> jwksUri = jwt.otherIssuer().map(IssuerDiscovery::jwksUri);
+        Optional<URI> jwksUri = jwt.otherIssuer().map(IssuerDiscovery.SYSTEM::jwksUri);
         List<String> options = new ArrayList<>(List.of(JwtSettings.AUDIENCE_FLAG, String.join(",", jwt.audience())));
         jwksUri.ifPresent(keys -> options.addAll(List.of(JwtSettings.ISSUER_FLAG, jwt.otherIssuer().get().toString(),
                 ServeCommand.JWKS_URI, keys.toString())));
