@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  * takes nothing but a 200.
  */
 public final class IssuerDiscovery implements ResourceRetriever {
-    /** Host names resolved by the system, as every fetch of start-api's issuer documents does. */
+    /** start-api's: host names as the system resolves them. */
     public static final IssuerDiscovery SYSTEM = new IssuerDiscovery(InetAddress::getAllByName);
     private static final int TIMEOUT_MILLIS = 5_000;
     private static final int MAX_BYTES = 512 * 1024;
