@@ -1,9 +1,9 @@
 package dev.orders.localaws.dynamodb;
 
+import dev.orders.localaws.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.util.List;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.BindMode;
@@ -39,7 +39,7 @@ final class DynoxideContainer implements LocalDynamoDb.Server {
             c.withCommand("serve", "--host", "0.0.0.0", "--port", Integer.toString(CONTAINER_PORT));
         } else {
             try {
-                Files.createDirectories(options.dataDir());
+                OwnerOnly.directories(options.dataDir());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -2,6 +2,7 @@ package dev.orders.localaws.dynamodb;
 
 import dev.orders.localaws.ChildProcesses;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.RepositoryRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,9 +33,10 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
     /**
      * Dynoxide does not watch its parent, so a shell watches for it and then becomes the server ({@code exec}
      * keeps its pid). The shell's background job reads the pipe that is the child's stdin: the OS closes it
-     * when this JVM ends, even by kill -9, and the job then sends the server SIGTERM.
+     * when this JVM ends, even by kill -9, and the job then sends the server SIGTERM. Its umask makes the files
+     * it writes in a data dir (the database, SQLite's journal) its owner's only, as {@link OwnerOnly} files are.
      */
-    private static final String WATCHED_BY_STDIN = "exec 3<&0; { cat <&3 >/dev/null; kill -TERM $$ 2>/dev/null; } &"
+    private static final String WATCHED_BY_STDIN = "umask 077; exec 3<&0; { cat <&3 >/dev/null; kill -TERM $$ 2>/dev/null; } &"
             + " exec \"$@\" 3<&- </dev/null";
 
     private final Path binary;
@@ -226,7 +228,7 @@ final class DynoxideProcess implements LocalDynamoDb.Server {
                 binary.toString(), "serve", "--host", "127.0.0.1", "--port", Integer.toString(port)));
         if (dataDir != null) {
             try {
-                Files.createDirectories(dataDir);
+                OwnerOnly.directories(dataDir);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create data dir " + dataDir, e);
             }

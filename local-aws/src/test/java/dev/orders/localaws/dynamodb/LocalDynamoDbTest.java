@@ -8,18 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.TemplateTable;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -162,6 +165,32 @@ class LocalDynamoDbTest {
             assertEquals(s("kept"), read.get("v"));
         }
         assertTrue(Files.exists(dataDir.resolve(DynoxideProcess.DATA_FILE)));
+    }
+
+    /** The table holds customers' names and emails: what Dynoxide writes under a data dir is its owner's only. */
+    @Test
+    void aDataDirAndEverythingTheEngineWritesInItAreItsOwnersOnly(@TempDir Path parent) throws Exception {
+        Path dataDir = parent.resolve("local").resolve("orders");
+        Set<String> made = Set.of("local", "local/orders", "local/orders/dynoxide.db");
+        try (LocalDynamoDb persistent = LocalDynamoDb.startChildProcess(LocalDynamoDb.Options.defaults().withDataDir(dataDir))) {
+            orders.createIn(persistent.client(), "orders-private");
+            persistent.client().putItem(b -> b.tableName("orders-private").item(Map.of("PK", s("CUSTOMER#c-ada"),
+                    "SK", s("PROFILE"), "email", s("ada@example.com"))));
+            assertTrue(assertOwnersOnly(parent).containsAll(made), "while the engine runs (SQLite's -wal and -shm too)");
+        }
+        assertTrue(assertOwnersOnly(parent).containsAll(made), "after it stopped");
+    }
+
+    /** Asserts every directory under {@code root} is rwx------ and every file rw-------; returns their paths. */
+    private static Set<String> assertOwnersOnly(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            List<Path> under = paths.filter(path -> !path.equals(root)).toList();
+            for (Path path : under) {
+                assertEquals(Files.isDirectory(path) ? "rwx------" : "rw-------",
+                        PosixFilePermissions.toString(Files.getPosixFilePermissions(path)), root.relativize(path).toString());
+            }
+            return under.stream().map(path -> root.relativize(path).toString()).collect(Collectors.toSet());
+        }
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -184,6 +186,48 @@ class StartApiEndToEndTest {
             List<Map<String, Object>> published = awaitEvents(events, 4);
             assertEquals(List.of(orderId + ":1", orderId + ":2", orderId + ":3", orderId + ":4"),
                     published.stream().map(StartApiEndToEndTest::eventId).toList());
+        }
+    }
+
+    /**
+     * The data dir holds customers' names and emails: sam-local makes it (and the parents it lacks) rwx------,
+     * and what is written in it, by Dynoxide (the table, SQLite's journal) or by the stream's poller (its
+     * positions), rw-------.
+     */
+    @Test
+    void theDataDirAndEverythingWrittenInItAreItsOwnersOnly(@TempDir Path parent) throws Exception {
+        Path dataDir = parent.resolve("local").resolve("orders");
+        try (LocalApi api = LocalApi.start("--data-dir", dataDir.toString())) {
+            Reply customer = send(api, api.token("c-ada"), "PUT", "/customers/c-ada", "application/json",
+                    "{\"name\":\"Ada Lovelace\",\"email\":\"ada@example.com\"}", Map.of());
+            assertEquals(201, customer.status(), customer.body());
+            for (int attempt = 0; attempt < 150 && !hasStreamPositions(dataDir); attempt++) {
+                Thread.sleep(200);
+            }
+            assertTrue(hasStreamPositions(dataDir), "the poller kept its position: " + namesIn(dataDir));
+            assertOwnersOnly(parent);
+        }
+        assertTrue(namesIn(dataDir).contains("dynoxide.db"), namesIn(dataDir).toString());
+        assertOwnersOnly(parent);
+    }
+
+    private static boolean hasStreamPositions(Path dataDir) throws IOException {
+        return namesIn(dataDir).stream().anyMatch(name -> name.startsWith("stream-positions-"));
+    }
+
+    private static List<String> namesIn(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(file -> file.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** Every directory under {@code root} is rwx------, every file rw-------. */
+    private static void assertOwnersOnly(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.filter(path -> !path.equals(root)).toList()) {
+                assertEquals(Files.isDirectory(path) ? "rwx------" : "rw-------",
+                        PosixFilePermissions.toString(Files.getPosixFilePermissions(path)), root.relativize(path).toString());
+            }
         }
     }
 

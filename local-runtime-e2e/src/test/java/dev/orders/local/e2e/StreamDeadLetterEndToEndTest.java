@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -65,6 +66,8 @@ class StreamDeadLetterEndToEndTest {
             assertTrue(published.get(0).contains("\"detail-type\":\"OrderCreated\""), published.get(0));
             List<String> dead = Files.readAllLines(deadLetters);
             assertEquals(1, dead.size(), dead.toString());
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(deadLetters)),
+                    "the dead-letter file is its owner's only, as all of the data dir");
             Map<String, Object> letter = JSON.std.mapFrom(dead.get(0));
             Map<?, ?> request = (Map<?, ?>) letter.get("requestContext");
             assertEquals("RetryAttemptsExhausted", request.get("condition"));

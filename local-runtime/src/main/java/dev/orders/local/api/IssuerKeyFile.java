@@ -5,14 +5,12 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import dev.orders.localaws.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.text.ParseException;
 
 /**
@@ -39,12 +37,7 @@ final class IssuerKeyFile {
     }
 
     private static void create(Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        if (posix()) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } else {
-            Files.createDirectories(dir);
-        }
+        Path dir = OwnerOnly.directories(file.toAbsolutePath().getParent());
         RSAKey key;
         try {
             key = new RSAKeyGenerator(KEY_BITS).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.RS256)
@@ -52,10 +45,7 @@ final class IssuerKeyFile {
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot make an RSA key", e);
         }
-        FileAttribute<?>[] ownerOnly = posix()
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-                : new FileAttribute<?>[0];
-        Path written = Files.createTempFile(dir, "issuer-key", ".tmp", ownerOnly);
+        Path written = Files.createTempFile(dir, "issuer-key", ".tmp", OwnerOnly.file());
         try {
             Files.writeString(written, key.toJSONString());
             // A link appears complete or not at all, and fails if another process linked its key first.
@@ -78,9 +68,5 @@ final class IssuerKeyFile {
             throw new IllegalStateException("the local issuer's key " + file + " is unusable (" + e.getMessage()
                     + "); delete it and sam-local makes a new one");
         }
-    }
-
-    private static boolean posix() {
-        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
     }
 }

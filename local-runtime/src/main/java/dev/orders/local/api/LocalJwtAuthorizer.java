@@ -13,10 +13,11 @@ import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.SecurityContext;
-import com.nimbusds.jose.util.DefaultResourceRetriever;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.text.ParseException;
@@ -36,7 +37,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * for the local runtime: verifies the token of the {@code Authorization} header (alone, or after
  * {@code Bearer }) signed with an RSA algorithm
  * by the issuer's key of the token's {@code kid}, checks {@code iss}, {@code aud} (or {@code client_id}
- * when there is no {@code aud}), {@code exp}, {@code nbf} and {@code iat}, with no clock skew, and hands
+ * when there is no {@code aud}), {@code exp}, {@code nbf} and {@code iat} (each, if present, a time from 1970 to
+ * 9999), with no clock skew, and hands
  * over the claims (as text, as API Gateway passes them) and the token's scopes. A refusal is answered with
  * 401 before any handler runs.
  *
@@ -49,8 +51,10 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
     private static final int MAX_REMEMBERED_TOKENS = 1024;
     /** As API Gateway (REST APIs' JWT authorizer documents it): keys kept up to an hour, fetched again for an unseen kid. */
     private static final Duration KEYS_CACHED = Duration.ofHours(1);
-    private static final int HTTP_TIMEOUT_MILLIS = 5_000;
-    private static final int MAX_DOCUMENT_BYTES = 512 * 1024;
+    private static final String EXPIRES = "exp";
+    private static final String NOT_BEFORE = "nbf";
+    private static final String ISSUED_AT = "iat";
+    private static final BigDecimal LAST_SECOND = BigDecimal.valueOf(Instant.parse("9999-12-31T23:59:59Z").getEpochSecond());
 
     private final String issuer;
     private final List<String> audience;
@@ -84,12 +88,13 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
 
     /**
      * The authorizer of another issuer (a Cognito user pool, an Auth0 tenant, another sam-local), whose keys
-     * are fetched from {@code jwksUri} (see {@link IssuerDiscovery}), cached, and fetched again for an unseen kid.
+     * are fetched from {@code jwksUri} by {@code discovery} (under its rule, every time), cached, and fetched
+     * again for an unseen kid.
      */
-    public static LocalJwtAuthorizer remote(URI issuer, List<String> audience, URI jwksUri, Clock clock) {
+    public static LocalJwtAuthorizer remote(URI issuer, List<String> audience, URI jwksUri, IssuerDiscovery discovery,
+                                            Clock clock) {
         try {
-            JWKSource<SecurityContext> keys = JWKSourceBuilder.<SecurityContext>create(jwksUri.toURL(),
-                            new DefaultResourceRetriever(HTTP_TIMEOUT_MILLIS, HTTP_TIMEOUT_MILLIS, MAX_DOCUMENT_BYTES))
+            JWKSource<SecurityContext> keys = JWKSourceBuilder.<SecurityContext>create(jwksUri.toURL(), discovery)
                     .cache(KEYS_CACHED.toMillis(), JWKSourceBuilder.DEFAULT_CACHE_REFRESH_TIMEOUT)
                     .build();
             return new LocalJwtAuthorizer(issuer, audience, keys, clock);
@@ -186,10 +191,38 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         if (refusedAudience.isPresent()) {
             return Verified.refused(refusedAudience.get());
         }
+        // The payload as sent: the claims set has made its times Dates already, whose milliseconds may have overflowed.
+        Map<String, Object> payload = jwt.getPayload().toJSONObject();
+        Map<String, Optional<Instant>> times = new LinkedHashMap<>();
+        for (String claim : List.of(EXPIRES, NOT_BEFORE, ISSUED_AT)) {
+            Object value = payload.get(claim);
+            Optional<Instant> time = Optional.ofNullable(value).flatMap(LocalJwtAuthorizer::numericDate);
+            if (value != null && time.isEmpty()) {
+                return Verified.refused(claim + " " + value + " is no time from 1970 to 9999");
+            }
+            times.put(claim, time);
+        }
         return new Verified(new Result.Authorized(asStrings(claims), TokenScopes.of(claims.getClaims())),
-                Optional.ofNullable(claims.getExpirationTime()).map(Date::toInstant),
-                Optional.ofNullable(claims.getNotBeforeTime()).map(Date::toInstant),
-                Optional.ofNullable(claims.getIssueTime()).map(Date::toInstant));
+                times.get(EXPIRES), times.get(NOT_BEFORE), times.get(ISSUED_AT));
+    }
+
+    /**
+     * A NumericDate (RFC 7519: a JSON number of seconds since 1970, fractions allowed) as an instant, if a clock
+     * can show it: from 1970 to the last second of 9999, RFC 3339's last year, within which no arithmetic on it
+     * overflows.
+     */
+    private static Optional<Instant> numericDate(Object value) {
+        if (!(value instanceof Number number)
+                || (number instanceof Double || number instanceof Float) && !Double.isFinite(number.doubleValue())) {
+            return Optional.empty();
+        }
+        BigDecimal seconds = new BigDecimal(number.toString());
+        if (seconds.signum() < 0 || seconds.compareTo(LAST_SECOND) > 0) {
+            return Optional.empty();
+        }
+        BigDecimal whole = seconds.setScale(0, RoundingMode.FLOOR);
+        return Optional.of(Instant.ofEpochSecond(whole.longValueExact(),
+                seconds.subtract(whole).movePointRight(9).setScale(0, RoundingMode.FLOOR).intValueExact()));
     }
 
     /** "aud or client_id: must match one of the audience entries"; client_id counts only without aud. */

@@ -50,7 +50,7 @@ record JwtSettings(Optional<URI> otherIssuer, List<String> audience) {
         } catch (IllegalArgumentException e) {
             throw new UsageException("the JWT issuer " + issuer.get() + " is no URL");
         }
-        IssuerDiscovery.requireSecure(url, "the JWT issuer");
+        IssuerDiscovery.SYSTEM.requireSecure(url, "the JWT issuer");
         if (audience.isEmpty()) {
             throw new UsageException("the JWT issuer " + url + " needs an audience: " + AUDIENCE_FLAG + " or "
                     + AUDIENCE_VARIABLE + ", the aud (or client_id) its tokens carry");

@@ -1,11 +1,14 @@
 package dev.orders.local.cli;
 
+import dev.orders.local.UsageException;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -49,7 +52,12 @@ final class Launcher {
         LocalDynamoDb.Options options = LocalDynamoDb.Options.defaults();
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
-            options = options.withDataDir(Path.of(dataDir).toAbsolutePath());
+            // Made here, whichever DynamoDB runs: the stream's positions and dead letters are kept there too.
+            try {
+                options = options.withDataDir(OwnerOnly.directories(Path.of(dataDir).toAbsolutePath()));
+            } catch (IOException e) {
+                throw new UsageException("--data-dir " + dataDir + " cannot be made: " + SamLocal.firstLine(e.toString()));
+            }
         }
         try (LocalDynamoDb dynamoDb = LocalDynamoDb.launch(options)) {
             boolean created = template.table(TemplateTable.ORDERS_TABLE).createIfAbsent(dynamoDb.client(), SamLocal.TABLE_NAME);

@@ -2,6 +2,7 @@ package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.UsageException;
+import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
@@ -55,7 +56,7 @@ final class ServeCommand implements Command {
                 : Optional.of(jwt.localIssuer(LocalIssuer.url(host, arguments.port(0))));
         LocalJwtAuthorizer authorizer = ownIssuer.map(issuer -> LocalJwtAuthorizer.of(issuer, Clock.systemUTC()))
                 .orElseGet(() -> LocalJwtAuthorizer.remote(jwt.otherIssuer().get(), jwt.audience(),
-                        URI.create(arguments.value(JWKS_URI, "")), Clock.systemUTC()));
+                        URI.create(arguments.value(JWKS_URI, "")), IssuerDiscovery.SYSTEM, Clock.systemUTC()));
         LocalHttpApi api = new LocalHttpApi(template, RepositoryRoot.locate(), authorizer,
                 ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
         CountDownLatch stopped = new CountDownLatch(1);

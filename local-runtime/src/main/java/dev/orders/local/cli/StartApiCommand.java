@@ -4,6 +4,7 @@ import dev.orders.local.UsageException;
 import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.localaws.Log;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
@@ -28,6 +29,10 @@ final class StartApiCommand implements Command {
     // has its own class loader, so its own copy of the SDK to compile: C2 spent minutes of CPU on
     // eight copies and was still behind C1, which compiles each copy within a few hundred requests.
     private static final List<String> FUNCTIONS_JVM = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    /** What a --host beyond the loopback lets other machines do (see {@link NetworkExposure}). */
+    static final String EXPOSED = "the HTTP API answers anyone who reaches it, its payment webhook any delivery signed"
+            + " with WEBHOOK_SECRET (a fixed development value unless you set one), its other routes any token of the"
+            + " issuer it trusts";
 
     @Override
     public int run(Arguments arguments) throws Exception {
@@ -40,26 +45,28 @@ final class StartApiCommand implements Command {
                     + jwt.otherIssuer().get() + " does not accept; seed without " + JwtSettings.ISSUER_FLAG);
         }
         // As API Gateway reads the issuer's discovery document when the authorizer is made: fails here if it cannot.
-        Optional<URI> jwksUri = jwt.otherIssuer().map(IssuerDiscovery::jwksUri);
+        Optional<URI> jwksUri = jwt.otherIssuer().map(IssuerDiscovery.SYSTEM::jwksUri);
         List<String> options = new ArrayList<>(List.of(JwtSettings.AUDIENCE_FLAG, String.join(",", jwt.audience())));
         jwksUri.ifPresent(keys -> options.addAll(List.of(JwtSettings.ISSUER_FLAG, jwt.otherIssuer().get().toString(),
                 ServeCommand.JWKS_URI, keys.toString())));
         if (arguments.flag("--seed")) {
             options.add("--seed");
         }
-        return serveFunctions(arguments, template, ServeCommand.VERB, 3000, options);
+        return serveFunctions(arguments, template, "start-api", EXPOSED, ServeCommand.VERB, 3000, options);
     }
 
     /**
-     * The launcher of start-api and start-lambda: checks the port, the functions' variables and jars, starts
-     * Dynoxide with {@code template}'s table, then the functions' JVM running {@code verb} (with
-     * {@code verbOptions}), whose environment is the functions' variables and the local endpoints.
+     * The launcher of start-api and start-lambda ({@code command}): checks the port, the functions' variables
+     * and jars, warns if the host lets other machines do what {@code exposed} says, starts Dynoxide with
+     * {@code template}'s table, then the functions' JVM running {@code verb} (with {@code verbOptions}), whose
+     * environment is the functions' variables and the local endpoints.
      */
-    static int serveFunctions(Arguments arguments, SamTemplate template, String verb, int defaultPort,
-                              List<String> verbOptions) throws Exception {
+    static int serveFunctions(Arguments arguments, SamTemplate template, String command, String exposed, String verb,
+                              int defaultPort, List<String> verbOptions) throws Exception {
         String host = arguments.value("--host", "127.0.0.1");
         int port = arguments.port(defaultPort);
         ensurePortFree(host, port);
+        NetworkExposure.warning(command, host, exposed).ifPresent(Log.SAM_LOCAL::line);
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
         // Fails now, before anything starts, if a function jar is not built.

@@ -10,11 +10,14 @@ import java.util.List;
  */
 final class StartLambdaCommand implements Command {
     static final int DEFAULT_PORT = 3001;
+    /** What a --host beyond the loopback lets other machines do (see {@link NetworkExposure}). */
+    static final String EXPOSED = "the Invoke API checks no credentials, so anyone who reaches it runs any function with"
+            + " any event, an event with an administrator's claims too";
 
     @Override
     public int run(Arguments arguments) throws Exception {
         arguments.allow("--port", "--host", "--data-dir", "--env-vars", "--events");
-        return StartApiCommand.serveFunctions(arguments, SamTemplate.repository(), ServeLambdaCommand.VERB, DEFAULT_PORT,
-                List.of());
+        return StartApiCommand.serveFunctions(arguments, SamTemplate.repository(), "start-lambda", EXPOSED,
+                ServeLambdaCommand.VERB, DEFAULT_PORT, List.of());
     }
 }

@@ -2,16 +2,14 @@ package dev.orders.local.streams;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.streams.StreamFilter;
 import dev.orders.localaws.streams.StreamRecords;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -240,8 +238,7 @@ public final class LocalStreamPoller implements AutoCloseable {
         Map<String, Object> record = OnFailureRecord.of(region, functionName, streamArn, shardId, discarded, invocations,
                 functionError);
         try {
-            Files.writeString(deadLetterFile(), JSON.std.asString(record) + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            OwnerOnly.append(deadLetterFile(), JSON.std.asString(record) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -258,9 +255,7 @@ public final class LocalStreamPoller implements AutoCloseable {
             return;
         }
         try {
-            Path file = positionsFile();
-            Path written = Files.writeString(file.resolveSibling(file.getFileName() + ".new"), JSON.std.asString(positions));
-            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            OwnerOnly.replace(positionsFile(), JSON.std.asString(positions));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot save the stream position", e);
         }

@@ -9,11 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.api.LocalJwtAuthorizer.Result;
@@ -27,6 +30,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -260,6 +264,58 @@ class LocalJwtAuthorizerTest {
         assertInstanceOf(Result.Authorized.class, authorize(signed(valid().notBeforeTime(Date.from(NOW)).build())));
         assertInstanceOf(Result.Authorized.class, authorize(signed(valid().expirationTime(Date.from(NOW.plusSeconds(1))).build())));
         assertInstanceOf(Result.Authorized.class, authorize(signed(valid().issueTime(null).build())));
+    }
+
+    /**
+     * {@code exp}, {@code nbf} and {@code iat} are seconds since 1970 (RFC 7519's NumericDate); a value no clock
+     * shows (before 1970, after 9999, or one whose milliseconds overflow a long, which once wrapped round to a
+     * past time) is refused, its claim and value named in the reason the server logs.
+     */
+    @Test
+    void timesNoClockCanShowAreRefusedInEachTimeClaim() throws Exception {
+        for (String claim : List.of("exp", "nbf", "iat")) {
+            for (String value : List.of("9223372036854775807", "10000000000000000", "18446744073709551616", "1e300",
+                    "253402300800", "-1", "-0.5", "-10000000000000000", "-9223372036854775808", "-1e300")) {
+                Map<String, Object> claims = validClaims();
+                claims.put(claim, JSONObjectUtils.parse("{\"v\":" + value + "}").get("v"));
+                String reason = refusal(authorize(signedPayload(claims)));
+                assertEquals(claim + " " + claims.get(claim) + " is no time from 1970 to 9999", reason, claim + ": " + value);
+            }
+        }
+    }
+
+    @Test
+    void timesAtTheEdgesOfTheRangeAreComparedWithNowToTheFractionOfASecond() throws Exception {
+        Map<String, Object> claims = validClaims();
+        claims.put("nbf", 0L);
+        claims.put("iat", 0L);
+        claims.put("exp", 253402300799L);
+        assertInstanceOf(Result.Authorized.class, authorize(signedPayload(claims)), "1970 and the last second of 9999");
+
+        Map<String, Object> notYet = validClaims();
+        notYet.put("nbf", NOW.getEpochSecond() + 1_000_000_000L);
+        assertEquals("not yet valid", refusal(authorize(signedPayload(notYet))));
+
+        // RFC 7519 allows fractions of a second; half a second later is later.
+        Map<String, Object> fractions = validClaims();
+        fractions.put("nbf", NOW.getEpochSecond() + 0.5);
+        assertEquals("not yet valid", refusal(authorize(signedPayload(fractions))));
+        fractions.put("nbf", NOW.getEpochSecond() - 0.5);
+        fractions.put("exp", NOW.getEpochSecond() + 0.5);
+        assertInstanceOf(Result.Authorized.class, authorize(signedPayload(fractions)));
+    }
+
+    /** {@link #valid()}'s claims as the JSON object of a payload, to put values in that a claims set cannot hold. */
+    private static Map<String, Object> validClaims() {
+        return new LinkedHashMap<>(valid().build().toJSONObject());
+    }
+
+    /** {@code claims} as they are, signed RS256 by the issuer's key. */
+    private static String signedPayload(Map<String, Object> claims) throws Exception {
+        JWSObject jws = new JWSObject(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(KEY.getKeyID()).build(),
+                new Payload(JSONObjectUtils.toJSONString(claims)));
+        jws.sign(new RSASSASigner(KEY));
+        return jws.serialize();
     }
 
     @Test
