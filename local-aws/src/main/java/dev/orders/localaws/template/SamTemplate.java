@@ -79,10 +79,12 @@ public record SamTemplate(Path file, Map<String, Object> root) {
      * A {@code DynamoDB} event: the function reads a table's stream in batches of at most {@code batchSize}
      * records matching one of {@code filterPatterns} (Lambda's filter rules, EventBridge's pattern language),
      * retried {@code maximumRetryAttempts} times, from the record it reports failed when
-     * {@code reportsBatchItemFailures}.
+     * {@code reportsBatchItemFailures}, and a batch it fails on with an error split in two when
+     * {@code bisectsOnFunctionError}.
      */
     public record StreamEvent(String event, Object stream, int batchSize, List<String> filterPatterns,
-                              int maximumRetryAttempts, boolean reportsBatchItemFailures) {
+                              int maximumRetryAttempts, boolean reportsBatchItemFailures,
+                              boolean bisectsOnFunctionError) {
     }
 
     /** An {@code EventBridgeRule} event: the function receives every event of the bus matching {@code pattern} (JSON). */
@@ -184,7 +186,8 @@ public record SamTemplate(Path file, Map<String, Object> root) {
                 }
                 streams.add(new StreamEvent(name, p.get("Stream"), (int) number(p.getOrDefault("BatchSize", 100), name + ".BatchSize"),
                         patterns, (int) number(p.getOrDefault("MaximumRetryAttempts", -1), name + ".MaximumRetryAttempts"),
-                        strings(p, "FunctionResponseTypes", name).contains("ReportBatchItemFailures")));
+                        strings(p, "FunctionResponseTypes", name).contains("ReportBatchItemFailures"),
+                        Boolean.TRUE.equals(p.get("BisectBatchOnFunctionError"))));
             }
         });
         return streams;

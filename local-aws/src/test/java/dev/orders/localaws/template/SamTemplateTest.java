@@ -112,6 +112,7 @@ class SamTemplateTest {
                             BatchSize: 25
                             MaximumRetryAttempts: 3
                             FunctionResponseTypes: [ReportBatchItemFailures]
+                            BisectBatchOnFunctionError: true
                             FilterCriteria:
                               Filters:
                                 - Pattern: '{"eventName": ["INSERT"]}'
@@ -130,7 +131,7 @@ class SamTemplateTest {
                 """);
 
         assertEquals(List.of(new SamTemplate.StreamEvent("Stream", new CloudFormationYaml.Intrinsic("GetAtt",
-                        "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true)),
+                        "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true, true)),
                 template.function("Publisher").orElseThrow().streams());
         assertEquals(List.of(new SamTemplate.RuleEvent("Paid",
                         "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}")),

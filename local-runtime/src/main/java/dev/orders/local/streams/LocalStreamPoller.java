@@ -26,10 +26,11 @@ import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * What Lambda's event source mapping does for a function's {@code DynamoDB} event, against DynamoDB
- * Local's stream: records read shard by shard in order, kept if they match the event's filter, sent to
+ * What Lambda's event source mapping does for a function's {@code DynamoDB} event, against the local
+ * engine's stream: records read shard by shard in order, kept if they match the event's filter, sent to
  * the function in batches of its size in the exact {@code DynamodbEvent} shape, resumed from the record
- * the function reports failed ({@code batchItemFailures}), at most the event's retry attempts, after
+ * the function reports failed ({@code batchItemFailures}), split in two on a function error where the event
+ * bisects ({@code BisectBatchOnFunctionError}), at most the event's retry attempts, after
  * which the rest of the batch is discarded and its on-failure record goes to the dead-letter file, as Lambda
  * sends it to the event's {@code OnFailure} destination. With a positions file (--data-dir) the last record
  * handled per shard survives a restart, so nothing is lost or sent twice. Closing it lets an invocation in
@@ -158,12 +159,28 @@ public final class LocalStreamPoller implements AutoCloseable {
      * discarded and dead-lettered, as Lambda does. False when the poller was closed before the batch was through.
      */
     private boolean deliver(String streamArn, String shardId, List<Record> batch) throws InterruptedException {
+        return deliver(streamArn, shardId, batch, 0);
+    }
+
+    /**
+     * {@link #deliver(String, String, List)} of records retried {@code retried} times already. A batch the function
+     * failed on with an error is split in two when the event bisects, each half delivered in turn: as Lambda
+     * documents, "splitting a batch does not count towards the retry quota", so a bad record ends alone in the
+     * dead-letter file and the others go through.
+     */
+    private boolean deliver(String streamArn, String shardId, List<Record> batch, int retried)
+            throws InterruptedException {
         List<Record> pending = batch;
-        int attempts = 0;
+        int attempts = retried;
         while (!pending.isEmpty() && running()) {
             Optional<String> failed = invoke(streamArn, pending);
             if (failed.isEmpty()) {
                 return true;
+            }
+            if (functionError && source.bisectsOnFunctionError() && pending.size() > 1) {
+                int half = pending.size() / 2;
+                return deliver(streamArn, shardId, pending.subList(0, half), attempts)
+                        && deliver(streamArn, shardId, pending.subList(half, pending.size()), attempts);
             }
             int index = indexOf(pending, failed.get());
             if (index > 0) {

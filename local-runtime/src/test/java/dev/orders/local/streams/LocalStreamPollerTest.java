@@ -10,6 +10,11 @@ import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -88,6 +94,52 @@ class LocalStreamPollerTest {
             PutEventsResponse response = assertDoesNotThrow(published::join, "the PutEvents in flight at close()");
             assertEquals(0, response.failedEntryCount());
             assertTrue(finishedBeforeCloseReturned, "close() returned with the invocation still in flight");
+        }
+    }
+
+    /**
+     * The template's publisher bisects on a function error: a record the function fails on with an error (not a
+     * reported item) ends alone in the dead-letter file after its retries, and the others of its batch go through.
+     */
+    @Test
+    void aBatchTheFunctionFailsOnIsSplitUntilTheBadRecordIsDeadLetteredAlone(@TempDir Path dataDir) throws Exception {
+        String table = "poller-bisect";
+        TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(db.client(), table);
+        SamTemplate.Function function = SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
+        SamTemplate.StreamEvent source = function.streams().get(0);
+        assertTrue(source.bisectsOnFunctionError(), "the template's publisher bisects");
+        List<String> delivered = Collections.synchronizedList(new ArrayList<>());
+        LocalStreamPoller.Target failsOnPoison = (event, requestId) -> {
+            String json = new String(event, StandardCharsets.UTF_8);
+            if (json.contains("EVENT#poison")) {
+                throw new IllegalStateException("cannot publish the poison record");
+            }
+            for (String sk : List.of("EVENT#0001", "EVENT#0002", "EVENT#0004")) {
+                if (json.contains(sk)) {
+                    delivered.add(sk);
+                }
+            }
+            return "{\"batchItemFailures\":[]}".getBytes(StandardCharsets.UTF_8);
+        };
+        try (DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(db.endpoint())
+                .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build()) {
+            for (String sk : List.of("EVENT#0001", "EVENT#0002", "EVENT#poison", "EVENT#0004")) {
+                db.client().putItem(b -> b.tableName(table).item(Map.of("PK", AttributeValue.fromS("ORDER#o-1"),
+                        "SK", AttributeValue.fromS(sk), "entityType", AttributeValue.fromS("ORDER_EVENT"))));
+            }
+            try (LocalStreamPoller poller = new LocalStreamPoller(function, source, failsOnPoison, db.client(), streams,
+                    table, REGION, Optional.of(dataDir))) {
+                Path deadLetters = poller.deadLetterFile();
+                poller.start();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!(Files.isRegularFile(deadLetters) && delivered.size() == 3) && System.nanoTime() < deadline) {
+                    Thread.sleep(100);
+                }
+                assertEquals(List.of("EVENT#0001", "EVENT#0002", "EVENT#0004"), delivered);
+                List<String> lines = Files.readAllLines(deadLetters);
+                assertEquals(1, lines.size(), String.join("\n", lines));
+                assertTrue(lines.get(0).contains("\"batchSize\":1"), lines.get(0));
+            }
         }
     }
 }
