@@ -54,8 +54,9 @@ final class PublisherBench {
         Map<String, Long> committed = new ConcurrentHashMap<>();
         SamTemplate.Function function = SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
         long start;
-        try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty(), 0, List.of(new LocalEventBus.Subscription(
-                "bench", "{\"source\": [\"order-service\"]}", event -> delivered.put(eventId(event), System.nanoTime()))));
+        try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty(), 0, SamTemplate.repository().eventBuses(),
+                List.of(new LocalEventBus.Subscription("bench", "OrderEventBus", "{\"source\": [\"order-service\"]}",
+                        event -> delivered.put(eventId(event), System.nanoTime()))));
              EventBridgeClient eventBridge = EventBridgeClient.builder().endpointOverride(bus.endpoint())
                      .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build();
              DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(dynamo.endpoint())
@@ -104,7 +105,7 @@ final class PublisherBench {
         Path root = RepositoryRoot.locate();
         double[] init = new double[runs];
         double[] first = new double[runs];
-        try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty())) {
+        try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty(), template.eventBuses())) {
             Map<String, String> env = new HashMap<>(ColdStart.environment(dynamo, "publisher-bench"));
             env.put(PublishEventsFunction.EVENT_BUS_NAME, "OrderEventBus");
             env.put(PublishEventsFunction.EVENT_SOURCE, "order-service");

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -20,11 +21,15 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -38,7 +43,11 @@ import software.amazon.event.ruler.Machine;
  * a rule's target ({@code version, id, detail-type, source, account, time, region, resources, detail}),
  * appended to the events file (if any) as one JSON line, and delivered, in the order accepted and apart
  * from the PutEvents call as EventBridge delivers, to every subscription whose pattern it matches
- * (EventBridge's own pattern engine, event-ruler).
+ * (EventBridge's own pattern engine, event-ruler) on the entry's bus.
+ *
+ * <p>The buses here are the default bus and those the template declares. An entry for any other bus is
+ * answered as EventBridge answers it (accepted, with an {@code EventId}) and delivered nowhere, as in AWS;
+ * unlike AWS, the server log says so, once per bus name.
  */
 public final class LocalEventBus implements AutoCloseable {
     /** The account and region delivered events name locally. */
@@ -46,25 +55,35 @@ public final class LocalEventBus implements AutoCloseable {
     private static final String TARGET = "AWSEvents.PutEvents";
     private static final int MAX_ENTRIES = 10;
 
-    /** A rule and its target: every event matching {@code pattern} (an EventBridge event pattern) goes to it. */
-    public record Subscription(String name, String pattern, Consumer<Map<String, Object>> target) {
+    /**
+     * A rule on {@code bus} (a bus's name or ARN) and its target: every event put on that bus and matching
+     * {@code pattern} (an EventBridge event pattern) goes to it.
+     */
+    public record Subscription(String name, String bus, String pattern, Consumer<Map<String, Object>> target) {
     }
 
     private final HttpServer server;
     private final String region;
     private final Optional<Path> eventsFile;
+    private final Set<String> buses;
     private final List<Subscription> subscriptions;
+    private final Set<String> warnedBuses = ConcurrentHashMap.newKeySet();
     private final Machine rules = new Machine();
     private final ExecutorService deliveries = Executors.newSingleThreadExecutor(daemon("sam-local-event-bus"));
     // Each exchange on a thread of its own: on the server's one dispatcher thread, a client that stopped halfway
     // through its request (an SDK call interrupted while sending) would keep every other PutEvents waiting.
     private final ExecutorService exchanges = Executors.newCachedThreadPool(daemon("sam-local-event-bus-http"));
 
-    private LocalEventBus(HttpServer server, String region, Optional<Path> eventsFile, List<Subscription> subscriptions) {
+    private LocalEventBus(HttpServer server, String region, Optional<Path> eventsFile, Set<String> declaredBuses,
+                          List<Subscription> subscriptions) {
         this.server = server;
         this.region = region;
         this.eventsFile = eventsFile;
-        this.subscriptions = List.copyOf(subscriptions);
+        Set<String> buses = new LinkedHashSet<>(declaredBuses);
+        buses.add(SamTemplate.DEFAULT_EVENT_BUS);
+        this.buses = Collections.unmodifiableSet(buses);
+        this.subscriptions = subscriptions.stream().map(subscription -> new Subscription(subscription.name(),
+                busName(subscription.bus()), subscription.pattern(), subscription.target())).toList();
         for (Subscription subscription : subscriptions) {
             try {
                 rules.addRule(subscription.name(), subscription.pattern());
@@ -75,16 +94,23 @@ public final class LocalEventBus implements AutoCloseable {
         }
     }
 
-    /** A bus without subscriptions on a free port of the loopback interface. */
-    public static LocalEventBus start(String region, Optional<Path> eventsFile) {
-        return start(region, eventsFile, 0, List.of());
+    /**
+     * The default bus and {@code declaredBuses} (the template's, {@link SamTemplate#eventBuses()}), without
+     * subscriptions, on a free port of the loopback interface.
+     */
+    public static LocalEventBus start(String region, Optional<Path> eventsFile, Set<String> declaredBuses) {
+        return start(region, eventsFile, 0, declaredBuses, List.of());
     }
 
-    /** A bus on {@code port} of the loopback interface (0: a free one), delivering to {@code subscriptions}. */
-    public static LocalEventBus start(String region, Optional<Path> eventsFile, int port, List<Subscription> subscriptions) {
+    /**
+     * The default bus and {@code declaredBuses} on {@code port} of the loopback interface (0: a free one),
+     * delivering to {@code subscriptions}.
+     */
+    public static LocalEventBus start(String region, Optional<Path> eventsFile, int port, Set<String> declaredBuses,
+                                      List<Subscription> subscriptions) {
         try {
             HttpServer server = HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-            LocalEventBus bus = new LocalEventBus(server, region, eventsFile, subscriptions);
+            LocalEventBus bus = new LocalEventBus(server, region, eventsFile, declaredBuses, subscriptions);
             server.createContext("/", bus::handle);
             server.setExecutor(bus.exchanges);
             server.start();
@@ -158,6 +184,15 @@ public final class LocalEventBus implements AutoCloseable {
             return Map.of("ErrorCode", "MalformedDetail", "ErrorMessage", "Detail is not valid JSON");
         }
         String id = UUID.randomUUID().toString();
+        String bus = fields.get("EventBusName") instanceof String named ? busName(named) : SamTemplate.DEFAULT_EVENT_BUS;
+        if (!buses.contains(bus)) {
+            // Once per bus: a publisher given a wrong name sends all its events there, and one line says it all.
+            if (warnedBuses.add(bus)) {
+                Log.SAM_LOCAL.line("WARNING: event bus \"" + bus + "\" does not exist (the buses here are " + buses
+                        + "): entries for it are accepted and delivered nowhere, as EventBridge does (said once per bus)");
+            }
+            return Map.of("EventId", id);
+        }
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("version", "0");
         event.put("id", id);
@@ -168,14 +203,20 @@ public final class LocalEventBus implements AutoCloseable {
         event.put("region", region);
         event.put("resources", fields.get("Resources") instanceof List<?> resources ? resources : List.of());
         event.put("detail", parsed);
-        deliver(event);
+        deliver(bus, event);
         return Map.of("EventId", id);
     }
 
-    private synchronized void deliver(Map<String, Object> event) throws IOException {
+    /** The name of the bus {@code nameOrArn} names: the name itself, or the name in this account and region's ARN. */
+    private String busName(String nameOrArn) {
+        String arnPrefix = "arn:aws:events:" + region + ":" + ACCOUNT + ":event-bus/";
+        return nameOrArn.startsWith(arnPrefix) ? nameOrArn.substring(arnPrefix.length()) : nameOrArn;
+    }
+
+    private synchronized void deliver(String bus, Map<String, Object> event) throws IOException {
         if (!subscriptions.isEmpty()) {
             String json = JSON.std.asString(event);
-            deliveries.execute(() -> notify(json, event));
+            deliveries.execute(() -> notify(bus, json, event));
         }
         if (eventsFile.isPresent()) {
             try (Writer out = Files.newBufferedWriter(eventsFile.get(), StandardCharsets.UTF_8,
@@ -186,11 +227,11 @@ public final class LocalEventBus implements AutoCloseable {
         }
     }
 
-    private void notify(String json, Map<String, Object> event) {
+    private void notify(String bus, String json, Map<String, Object> event) {
         try {
             List<String> matched = rules.rulesForJSONEvent(json);
             for (Subscription subscription : subscriptions) {
-                if (matched.contains(subscription.name())) {
+                if (subscription.bus().equals(bus) && matched.contains(subscription.name())) {
                     subscription.target().accept(event);
                 }
             }

@@ -5,17 +5,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A SAM template as the local runtime and the tests read it: each function's handler, code location,
- * HTTP API routes and environment (Globals merged under each function's own), and its tables.
+ * HTTP API routes and environment (Globals merged under each function's own), and its tables and event buses.
  */
 public record SamTemplate(Path file, Map<String, Object> root) {
     private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
     private static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
+    private static final String EVENT_BUS_TYPE = "AWS::Events::EventBus";
+    /** The bus every account has, which a rule or an entry naming no bus is on. */
+    public static final String DEFAULT_EVENT_BUS = "default";
 
     public static SamTemplate load(Path file) {
         return new SamTemplate(file, CloudFormationYaml.load(file));
@@ -87,8 +92,12 @@ public record SamTemplate(Path file, Map<String, Object> root) {
                               boolean bisectsOnFunctionError) {
     }
 
-    /** An {@code EventBridgeRule} event: the function receives every event of the bus matching {@code pattern} (JSON). */
-    public record RuleEvent(String event, String pattern) {
+    /**
+     * An {@code EventBridgeRule} event: the function receives every event put on {@code bus} (the rule's
+     * {@code EventBusName} as named locally, {@value #DEFAULT_EVENT_BUS} if it names none) that matches
+     * {@code pattern} (JSON).
+     */
+    public record RuleEvent(String event, String bus, String pattern) {
     }
 
     public List<Function> functions() {
@@ -116,6 +125,20 @@ public record SamTemplate(Path file, Map<String, Object> root) {
 
     public Optional<Function> function(String logicalId) {
         return functions().stream().filter(f -> f.logicalId().equals(logicalId)).findFirst();
+    }
+
+    /**
+     * The event buses the template declares ({@code AWS::Events::EventBus}), by the name each has locally: its
+     * logical id, which is what {@code !Ref} of it resolves to under ./sam-local.
+     */
+    public Set<String> eventBuses() {
+        Set<String> buses = new LinkedHashSet<>();
+        map(root, "Resources").forEach((logicalId, resource) -> {
+            if (EVENT_BUS_TYPE.equals(asMap(resource).get("Type"))) {
+                buses.add(logicalId);
+            }
+        });
+        return buses;
     }
 
     /** Whether the template declares a resource of that logical id. */
@@ -193,19 +216,46 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         return streams;
     }
 
-    private static List<RuleEvent> rules(Map<String, Object> properties) {
+    private List<RuleEvent> rules(Map<String, Object> properties) {
         List<RuleEvent> rules = new ArrayList<>();
         map(properties, "Events").forEach((name, event) -> {
             Map<String, Object> fields = asMap(event);
             if ("EventBridgeRule".equals(fields.get("Type"))) {
+                Map<String, Object> eventProperties = map(fields, "Properties");
                 try {
-                    rules.add(new RuleEvent(name, com.fasterxml.jackson.jr.ob.JSON.std.asString(map(map(fields, "Properties"), "Pattern"))));
+                    rules.add(new RuleEvent(name, busName(eventProperties.get("EventBusName"), name),
+                            com.fasterxml.jackson.jr.ob.JSON.std.asString(map(eventProperties, "Pattern"))));
                 } catch (java.io.IOException e) {
                     throw new IllegalArgumentException("template: " + name + ".Pattern is not a JSON pattern", e);
                 }
             }
         });
         return rules;
+    }
+
+    /**
+     * A rule's {@code EventBusName} as named locally: absent is the default bus (as SAM has it), a literal is
+     * itself, {@code !Ref Bus} and {@code !GetAtt Bus.Name} are the bus's logical id.
+     */
+    private String busName(Object eventBusName, String owner) {
+        if (eventBusName == null) {
+            return DEFAULT_EVENT_BUS;
+        }
+        if (eventBusName instanceof String literal) {
+            return literal;
+        }
+        if (eventBusName instanceof CloudFormationYaml.Intrinsic intrinsic && intrinsic.argument() instanceof String argument) {
+            String resource = switch (intrinsic.name()) {
+                case "Ref" -> argument;
+                case "GetAtt" -> argument.endsWith(".Name") ? argument.substring(0, argument.length() - ".Name".length()) : "";
+                default -> "";
+            };
+            if (hasResource(resource)) {
+                return resource;
+            }
+        }
+        throw new IllegalArgumentException("template: " + owner + ".EventBusName is " + shown(eventBusName)
+                + ", which sam-local cannot resolve (a name, !Ref Bus or !GetAtt Bus.Name)");
     }
 
     private static String text(Map<String, Object> fields, String key, String owner) {
@@ -229,10 +279,13 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         try {
             return Long.parseLong(String.valueOf(value));
         } catch (NumberFormatException e) {
-            Object shown = value instanceof CloudFormationYaml.Intrinsic intrinsic
-                    ? "!" + intrinsic.name() + " " + intrinsic.argument() : value;
-            throw new IllegalArgumentException("template: " + where + " must be a number, not " + shown);
+            throw new IllegalArgumentException("template: " + where + " must be a number, not " + shown(value));
         }
+    }
+
+    /** A value as the template writes it: {@code !Name argument} for an intrinsic. */
+    private static Object shown(Object value) {
+        return value instanceof CloudFormationYaml.Intrinsic intrinsic ? "!" + intrinsic.name() + " " + intrinsic.argument() : value;
     }
 
     private static Map<String, Object> map(Map<String, Object> fields, String key) {

@@ -1,10 +1,15 @@
 package dev.orders.localaws.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.localaws.template.SamTemplate;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.HttpURLConnection;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +20,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -26,9 +35,14 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
 
 /** The local bus as the AWS SDK's EventBridge client sees it, and as a rule's target receives its events. */
 class LocalEventBusTest {
+    /** The buses template.yaml declares; {@code !Ref OrderEventBus} is the name {@value #ORDER_EVENT_BUS} locally. */
+    private static final Set<String> TEMPLATE_BUSES = SamTemplate.repository().eventBuses();
+    private static final String ORDER_EVENT_BUS = "OrderEventBus";
+    private static final String ANY_ORDER_EVENT = "{\"source\":[\"order-service\"]}";
 
     private static EventBridgeClient client(LocalEventBus bus) {
         return EventBridgeClient.builder().endpointOverride(bus.endpoint()).region(Region.EU_WEST_1)
@@ -38,7 +52,7 @@ class LocalEventBusTest {
     }
 
     private static PutEventsRequestEntry entry(String detailType, String detail) {
-        return PutEventsRequestEntry.builder().eventBusName("OrderEventBus").source("order-service")
+        return PutEventsRequestEntry.builder().eventBusName(ORDER_EVENT_BUS).source("order-service")
                 .detailType(detailType).resources("o-1").time(Instant.parse("2026-11-24T10:00:00Z")).detail(detail).build();
     }
 
@@ -46,9 +60,13 @@ class LocalEventBusTest {
     void acceptedEventsAreWrittenAsEventBridgeDeliversThemAndReachTheRulesTheyMatch(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("events.jsonl");
         List<Map<String, Object>> paid = new CopyOnWriteArrayList<>();
-        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.of(file), 0, List.of(
-                new LocalEventBus.Subscription("OnPaid", "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}",
-                        paid::add)));
+        CountDownLatch paidDelivered = new CountDownLatch(1);
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.of(file), 0, TEMPLATE_BUSES, List.of(
+                new LocalEventBus.Subscription("OnPaid", ORDER_EVENT_BUS,
+                        "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}", event -> {
+                            paid.add(event);
+                            paidDelivered.countDown();
+                        })));
              EventBridgeClient client = client(bus)) {
             PutEventsResponse response = client.putEvents(b -> b.entries(
                     entry("OrderCreated", "{\"metadata\":{\"eventId\":\"o-1:1\"},\"data\":{}}"),
@@ -56,9 +74,7 @@ class LocalEventBusTest {
 
             assertEquals(0, response.failedEntryCount());
             response.entries().forEach(result -> assertNotNull(result.eventId()));
-            for (int i = 0; i < 50 && paid.isEmpty(); i++) {
-                Thread.sleep(20);
-            }
+            assertTrue(paidDelivered.await(10, TimeUnit.SECONDS), "the PaymentCaptured event delivered");
         }
         List<Map<String, Object>> written = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
@@ -77,10 +93,108 @@ class LocalEventBusTest {
         assertEquals(List.of(delivered), paid, "only the PaymentCaptured event matches the rule");
     }
 
+    @Test
+    void theDefaultBusAndTheTemplatesBusByNameOrByArnAreDeliveredEachToTheRulesOnIt(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("events.jsonl");
+        List<Object> onOrderBus = new CopyOnWriteArrayList<>();
+        List<Object> onDefault = new CopyOnWriteArrayList<>();
+        CountDownLatch delivered = new CountDownLatch(5);
+        String stderr = stderrOf(() -> {
+            try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.of(file), 0, TEMPLATE_BUSES, List.of(
+                    new LocalEventBus.Subscription("OnOrderBus", ORDER_EVENT_BUS, ANY_ORDER_EVENT, event -> {
+                        onOrderBus.add(event.get("detail"));
+                        delivered.countDown();
+                    }),
+                    new LocalEventBus.Subscription("OnDefault", "default", ANY_ORDER_EVENT, event -> {
+                        onDefault.add(event.get("detail"));
+                        delivered.countDown();
+                    })));
+                 EventBridgeClient client = client(bus)) {
+                PutEventsResponse response = client.putEvents(b -> b.entries(
+                        numbered(1, null),
+                        numbered(2, "default"),
+                        numbered(3, ORDER_EVENT_BUS),
+                        numbered(4, "arn:aws:events:eu-west-1:123456789012:event-bus/" + ORDER_EVENT_BUS),
+                        numbered(5, "arn:aws:events:eu-west-1:123456789012:event-bus/default")));
+
+                assertEquals(0, response.failedEntryCount());
+                assertTrue(delivered.await(10, TimeUnit.SECONDS), "five deliveries");
+            }
+        });
+
+        assertEquals(List.of(Map.of("n", 3), Map.of("n", 4)), onOrderBus);
+        assertEquals(List.of(Map.of("n", 1), Map.of("n", 2), Map.of("n", 5)), onDefault);
+        assertEquals(5, Files.readAllLines(file).size());
+        assertFalse(stderr.contains("WARNING"), stderr);
+    }
+
+    @Test
+    void anEntryForABusTheTemplateDoesNotDeclareIsAcceptedAsEventBridgeAcceptsItAndDeliveredNowhere(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("events.jsonl");
+        List<Object> received = new CopyOnWriteArrayList<>();
+        CountDownLatch last = new CountDownLatch(1);
+        String otherRegion = "arn:aws:events:us-east-1:123456789012:event-bus/" + ORDER_EVENT_BUS;
+        String stderr = stderrOf(() -> {
+            try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.of(file), 0, TEMPLATE_BUSES, List.of(
+                    new LocalEventBus.Subscription("OnOrderBus", ORDER_EVENT_BUS, ANY_ORDER_EVENT, event -> {
+                        received.add(event.get("detail"));
+                        last.countDown();
+                    }),
+                    new LocalEventBus.Subscription("OnDefault", "default", ANY_ORDER_EVENT,
+                            event -> received.add(event.get("detail"))),
+                    new LocalEventBus.Subscription("OnTypo", "OrderEventBu", ANY_ORDER_EVENT,
+                            event -> received.add(event.get("detail")))));
+                 EventBridgeClient client = client(bus)) {
+                PutEventsResponse response = client.putEvents(b -> b.entries(
+                        numbered(1, "OrderEventBu"), numbered(2, "OrderEventBu"), numbered(3, otherRegion)));
+
+                assertEquals(0, response.failedEntryCount());
+                assertEquals(3, response.entries().stream().map(PutEventsResultEntry::eventId).distinct()
+                        .filter(Objects::nonNull).count(), "three event ids");
+                // Delivered in the order accepted: once this one is, the ones before it would have been.
+                client.putEvents(b -> b.entries(numbered(4, ORDER_EVENT_BUS)));
+                assertTrue(last.await(10, TimeUnit.SECONDS), "the last entry delivered");
+            }
+        });
+
+        assertEquals(List.of(Map.of("n", 4)), received, "no rule sees an entry for a bus that does not exist");
+        assertEquals(1, Files.readAllLines(file).size(), "nor does the events file");
+        List<String> warnings = stderr.lines().filter(line -> line.contains("WARNING")).toList();
+        assertEquals(2, warnings.size(), stderr);
+        assertTrue(warnings.get(0).startsWith("[sam-local] WARNING: event bus \"OrderEventBu\" does not exist"),
+                warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("[sam-local] WARNING: event bus \"" + otherRegion + "\" does not exist"),
+                warnings.get(1));
+        assertTrue(warnings.get(0).contains("accepted and delivered nowhere"), warnings.get(0));
+    }
+
+    /** An entry of source order-service whose detail says which one it is, on {@code bus} (null: none named). */
+    private static PutEventsRequestEntry numbered(int n, String bus) {
+        return entry("OrderCreated", "{\"n\":" + n + "}").toBuilder().eventBusName(bus).build();
+    }
+
+    private interface Run {
+        void run() throws Exception;
+    }
+
+    /** What {@code run} wrote on stderr, where the bus's log lines go. */
+    private static String stderrOf(Run run) throws Exception {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            run.run();
+        } finally {
+            System.setErr(stderr);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+
     /** What a publisher's SDK call interrupted while sending leaves: headers, part of the body, then nothing. */
     @Test
     void aRequestStoppedHalfwayHoldsUpNoOtherPutEvents() throws Exception {
-        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty());
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty(), TEMPLATE_BUSES);
              Socket stalled = new Socket(bus.endpoint().getHost(), bus.endpoint().getPort());
              EventBridgeClient client = client(bus)) {
             stalled.getOutputStream().write(("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: AWSEvents.PutEvents\r\n"
@@ -96,7 +210,7 @@ class LocalEventBusTest {
 
     @Test
     void anEntryWhoseDetailIsNoJsonIsRefusedAloneAsEventBridgeRefusesIt() {
-        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty());
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty(), TEMPLATE_BUSES);
              EventBridgeClient client = client(bus)) {
             PutEventsResponse response = client.putEvents(b -> b.entries(entry("OrderCreated", "{\"data\":{}}"),
                     entry("OrderCreated", "not json")));
@@ -110,7 +224,7 @@ class LocalEventBusTest {
 
     @Test
     void entriesEventBridgeRefusesAreRefusedAloneWithItsErrorCodes() {
-        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty());
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty(), TEMPLATE_BUSES);
              EventBridgeClient client = client(bus)) {
             PutEventsResponse response = client.putEvents(b -> b.entries(
                     entry("OrderCreated", "{\"data\":{}}").toBuilder().source("aws.events").build(),
@@ -130,7 +244,7 @@ class LocalEventBusTest {
 
     @Test
     void aBodyThatIsNoJsonIs400SerializationExceptionAsEventBridgeAnswersIt() throws Exception {
-        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty())) {
+        try (LocalEventBus bus = LocalEventBus.start("eu-west-1", Optional.empty(), TEMPLATE_BUSES)) {
             HttpURLConnection post = (HttpURLConnection) bus.endpoint().toURL().openConnection();
             post.setRequestMethod("POST");
             post.setDoOutput(true);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -133,10 +134,77 @@ class SamTemplateTest {
         assertEquals(List.of(new SamTemplate.StreamEvent("Stream", new CloudFormationYaml.Intrinsic("GetAtt",
                         "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true, true)),
                 template.function("Publisher").orElseThrow().streams());
-        assertEquals(List.of(new SamTemplate.RuleEvent("Paid",
+        assertEquals(List.of(new SamTemplate.RuleEvent("Paid", "default",
                         "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}")),
                 template.function("Consumer").orElseThrow().rules());
         assertTrue(template.function("Consumer").orElseThrow().streams().isEmpty());
+    }
+
+    @Test
+    void theBusesAreTheTemplatesEventBusResourcesAndEachRuleIsOnTheBusItNames() {
+        SamTemplate template = parse("""
+                Resources:
+                  Bus:
+                    Type: AWS::Events::EventBus
+                    Properties:
+                      Name: !Sub "${AWS::StackName}-events"
+                  Archive:
+                    Type: AWS::Events::Archive
+                    Properties:
+                      SourceArn: !GetAtt Bus.Arn
+                  Consumer:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.C::handleRequest
+                      CodeUri: c.jar
+                      Events:
+                        ByRef:
+                          Type: EventBridgeRule
+                          Properties:
+                            EventBusName: !Ref Bus
+                            Pattern: {source: [a]}
+                        ByName:
+                          Type: EventBridgeRule
+                          Properties:
+                            EventBusName: !GetAtt Bus.Name
+                            Pattern: {source: [a]}
+                        Literal:
+                          Type: EventBridgeRule
+                          Properties:
+                            EventBusName: partner-bus
+                            Pattern: {source: [a]}
+                """);
+
+        assertEquals(Set.of("Bus"), template.eventBuses());
+        assertEquals(List.of("Bus", "Bus", "partner-bus"),
+                template.function("Consumer").orElseThrow().rules().stream().map(SamTemplate.RuleEvent::bus).toList());
+        assertEquals(Set.of("OrderEventBus"), SamTemplate.repository().eventBuses());
+    }
+
+    @Test
+    void aRulesBusSamLocalCannotNameIsATemplateError() {
+        SamTemplate template = parse("""
+                Parameters:
+                  BusName:
+                    Type: String
+                    Default: b
+                Resources:
+                  Consumer:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.C::handleRequest
+                      CodeUri: c.jar
+                      Events:
+                        Rule:
+                          Type: EventBridgeRule
+                          Properties:
+                            EventBusName: !Ref BusName
+                            Pattern: {source: [a]}
+                """);
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, template::functions);
+        assertEquals("template: Rule.EventBusName is !Ref BusName, which sam-local cannot resolve"
+                + " (a name, !Ref Bus or !GetAtt Bus.Name)", refused.getMessage());
     }
 
     @Test

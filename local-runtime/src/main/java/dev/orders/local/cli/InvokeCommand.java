@@ -33,7 +33,7 @@ final class InvokeCommand implements Command {
                 arguments.envVars(template).getOrDefault(function.logicalId(), Map.of()));
         new LambdaFunction(function, RepositoryRoot.locate()); // the jar is built, or a usage error
         Optional<Path> eventsFile = Launcher.eventsFile(arguments);
-        try (LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile)) {
+        try (LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile, template.eventBuses())) {
             Launcher.announce(eventBus, eventsFile);
             return invoke(arguments, template, function, event, environment, functionEnv, eventBus);
         }

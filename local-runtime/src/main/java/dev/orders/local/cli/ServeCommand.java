@@ -100,7 +100,7 @@ final class ServeCommand implements Command {
     static void startEventSources(SamTemplate template, Arguments arguments) {
         Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
-                Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template));
+                Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), template.eventBuses(), ruleTargets(template));
         Launcher.announce(eventBus, eventsFile);
         List<LocalStreamPoller> pollers = streamPollers(template, arguments);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -115,14 +115,14 @@ final class ServeCommand implements Command {
         stdout.flush();
     }
 
-    /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */
+    /** Every function's {@code EventBridgeRule} event, as a subscription on its bus that invokes the function. */
     private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template) {
         List<LocalEventBus.Subscription> subscriptions = new ArrayList<>();
         for (SamTemplate.Function function : template.functions()) {
             for (SamTemplate.RuleEvent rule : function.rules()) {
                 LambdaFunction target = new LambdaFunction(function, RepositoryRoot.locate());
-                subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.pattern(),
-                        event -> {
+                subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.bus(),
+                        rule.pattern(), event -> {
                             try {
                                 target.invoke(JSON.std.asBytes(event), UUID.randomUUID().toString());
                             } catch (Exception e) {

@@ -225,8 +225,9 @@ class EventRedriveTest {
     }
 
     private LocalEventBus startBus(int port) {
-        return LocalEventBus.start(REGION, Optional.empty(), port, List.of(new LocalEventBus.Subscription("consumer",
-                "{\"source\": [\"" + SOURCE + "\"]}", event -> consumer.receive(event))));
+        return LocalEventBus.start(REGION, Optional.empty(), port, SamTemplate.repository().eventBuses(),
+                List.of(new LocalEventBus.Subscription("consumer", BUS, "{\"source\": [\"" + SOURCE + "\"]}",
+                        event -> consumer.receive(event))));
     }
 
     /** The publisher, invoked with the poller's DynamodbEvent JSON as the Lambda Java runtime would. */

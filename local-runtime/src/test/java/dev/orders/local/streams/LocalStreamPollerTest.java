@@ -64,7 +64,7 @@ class LocalStreamPollerTest {
         CountDownLatch invoked = new CountDownLatch(1);
         CountDownLatch closing = new CountDownLatch(1);
         CompletableFuture<PutEventsResponse> published = new CompletableFuture<>();
-        try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty());
+        try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty(), SamTemplate.repository().eventBuses());
              EventBridgeClient eventBridge = EventBridgeClient.builder().endpointOverride(bus.endpoint())
                      .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build();
              DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(db.endpoint())

@@ -24,6 +24,7 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.lambda.aws.AwsClients;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
+import dev.orders.localaws.template.SamTemplate;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;
@@ -289,8 +290,9 @@ class PublishEventsFunctionTest {
         Path delivered = dir.resolve("events.jsonl");
         DynamodbEvent event = sampleEvent(Files.readString(
                 SampleEvents.repositoryRoot().resolve("events/publish-events/order-created-and-paid.json")));
-        try (LocalEventBus bus = LocalEventBus.start("us-east-1", Optional.of(delivered))) {
-            Map<String, String> env = Map.of(PublishEventsFunction.EVENT_BUS_NAME, "order-service-order-events",
+        try (LocalEventBus bus = LocalEventBus.start("us-east-1", Optional.of(delivered),
+                SamTemplate.repository().eventBuses())) {
+            Map<String, String> env = Map.of(PublishEventsFunction.EVENT_BUS_NAME, "OrderEventBus",
                     PublishEventsFunction.EVENT_SOURCE, "order-service",
                     PublishEventsFunction.EVENTBRIDGE_ENDPOINT, bus.endpoint().toString(),
                     "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");

@@ -8,6 +8,7 @@ import dev.orders.core.order.ItemRequest;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
+import dev.orders.localaws.template.SamTemplate;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import java.io.ByteArrayOutputStream;
@@ -54,7 +55,7 @@ class RedriveEventsTest {
         fx.putProduct("TEA", 899);
         stream = new OrderStream(table, server);
         published = dir.resolve("published.jsonl");
-        bus = LocalEventBus.start("us-east-1", Optional.of(published));
+        bus = LocalEventBus.start("us-east-1", Optional.of(published), SamTemplate.repository().eventBuses());
         env = new HashMap<>(Map.of("TABLE_NAME", table.tableName(), "EVENT_BUS_NAME", "OrderEventBus",
                 "EVENT_SOURCE", "order-service", "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local",
                 "AWS_SECRET_ACCESS_KEY", "local", "AWS_ENDPOINT_URL_DYNAMODB", server.endpoint().toString(),
