@@ -56,7 +56,7 @@ final class PropertyPresence {
      * against the schema the document declares for its status and media type; a response without a body, or
      * one the document does not declare, tallies nothing (the validator reports the latter).
      */
-    synchronized void record(String routeKey, APIGatewayV2HTTPResponse response) {
+    void record(String routeKey, APIGatewayV2HTTPResponse response) {
         String body = response.getBody();
         String contentType = header(response, "content-type");
         if (body == null || body.isEmpty() || contentType == null) {
@@ -85,12 +85,12 @@ final class PropertyPresence {
     }
 
     /** How many responses were tallied. */
-    synchronized int responses() {
+    int responses() {
         return responses;
     }
 
     /** Every schema whose {@code required} is not exactly what its instances always held, and what was never seen. */
-    synchronized List<String> mismatches() {
+    List<String> mismatches() {
         List<String> mismatches = new ArrayList<>();
         tallies.forEach((name, tally) -> {
             Set<String> required = new LinkedHashSet<>();
