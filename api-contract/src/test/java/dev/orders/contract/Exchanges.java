@@ -58,6 +58,35 @@ final class Exchanges {
                 sample("query-orders/list-payment-issues", Seeds.LIFECYCLE, 200));
     }
 
+    /**
+     * Reads of what the samples do not show, so that every optional field of a response is seen both present
+     * and absent: whole histories of {@link Seeds#LIFECYCLE}'s two orders, to their customer and to the staff,
+     * and first pages of a history, the feeds and the payment issues, which carry a cursor.
+     */
+    static List<Exchange> states() {
+        return List.of(
+                Exchange.of("the whole history of the lifecycle's order, to its customer", "query-orders/get-order-history",
+                        Seeds.LIFECYCLE, onlyQuery(Map.of("limit", "100")), 200),
+                Exchange.of("the whole history of the lifecycle's order, to the staff", "query-orders/get-order-history-by-id",
+                        Seeds.LIFECYCLE, onlyQuery(Map.of("limit", "100")), 200),
+                Exchange.of("the history of an order paid and refunded by an administrator, to its customer",
+                        "query-orders/get-order-history", Seeds.LIFECYCLE,
+                        at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.ADMINISTERED_ORDER)), 200),
+                Exchange.of("the history of an order paid and refunded by an administrator, to the staff",
+                        "query-orders/get-order-history-by-id", Seeds.LIFECYCLE,
+                        at(Map.of("orderId", Seeds.ADMINISTERED_ORDER)), 200),
+                Exchange.of("the order paid and refunded by an administrator", "query-orders/get-order", Seeds.LIFECYCLE,
+                        at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.ADMINISTERED_ORDER)), 200),
+                Exchange.of("a first page of the lifecycle's history", "query-orders/get-order-history", Seeds.LIFECYCLE,
+                        onlyQuery(Map.of("limit", "2")), 200),
+                Exchange.of("a first page of a customer's orders", "query-orders/list-customer-orders", Seeds.LIFECYCLE,
+                        onlyQuery(Map.of("limit", "1")), 200),
+                Exchange.of("a first page of all orders", "query-orders/list-orders", Seeds.LIFECYCLE,
+                        onlyQuery(Map.of("limit", "1")), 200),
+                Exchange.of("a first page of the open payment issues", "query-orders/list-payment-issues", Seeds.LIFECYCLE,
+                        onlyQuery(Map.of("limit", "1")), 200));
+    }
+
     /** The refusals of callers, for every sample, typical errors of single routes, and a replayed creation. */
     static List<Exchange> errors() {
         List<Exchange> errors = new ArrayList<>();
@@ -82,6 +111,8 @@ final class Exchanges {
                         event -> Handlers.signed(event, Instant.now().minus(Duration.ofMinutes(10))), 401),
                 Exchange.of("403 forbidden transition: a customer marks its order PAID (change-order/mark-paid)",
                         "change-order/mark-paid", Seeds.ORDER, as(SAMPLE_CUSTOMER, "orders"), 403),
+                Exchange.of("403 forbidden transition: a customer asks for its order PAID (change-order/change-status)",
+                        "change-order/change-status", Seeds.ORDER, body(Map.of("status", "PAID")), 403),
                 Exchange.of("403 forbidden transition: a customer picks a line (change-order/change-item-status)",
                         "change-order/change-item-status", Seeds.PAID, as(SAMPLE_CUSTOMER, "orders"), 403),
                 Exchange.of("404 unknown customer: customer-profile/get-customer", "customer-profile/get-customer",
@@ -105,10 +136,16 @@ final class Exchanges {
                         UnaryOperator.identity(), 404).after(UnaryOperator.identity()),
                 Exchange.of("409 stale version in the body: change-order/change-status", "change-order/change-status",
                         Seeds.AWAITING_PAYMENT, body(Map.of("status", "CANCELLED", "expectedVersion", 1)), 409),
-                Exchange.of("409 stale version in If-Match: change-order/delete-item", "change-order/delete-item",
-                        Seeds.ORDER, header("if-match", "\"7\""), 409),
-                Exchange.of("409 stale version in If-Match: change-order/add-item", "change-order/add-item",
-                        Seeds.ORDER, header("if-match", "\"7\""), 409),
+                Exchange.of("412 stale version in If-Match: change-order/delete-item", "change-order/delete-item",
+                        Seeds.ORDER, header("if-match", "\"7\""), 412),
+                Exchange.of("412 stale version in If-Match: change-order/add-item", "change-order/add-item",
+                        Seeds.ORDER, header("if-match", "\"7\""), 412),
+                Exchange.of("412 stale version in If-Match: change-order/change-status", "change-order/change-status",
+                        Seeds.AWAITING_PAYMENT, compose(body(Map.of("status", "CANCELLED")), header("if-match", "\"1\"")), 412),
+                Exchange.of("412 stale version in If-Match: change-order/mark-paid", "change-order/mark-paid",
+                        Seeds.ORDER, header("if-match", "\"7\""), 412),
+                Exchange.of("412 stale version in If-Match: change-order/change-item-status", "change-order/change-item-status",
+                        Seeds.PAID, header("if-match", "\"7\""), 412),
                 Exchange.of("409 illegal transition: change-order/mark-paid to IN_FULFILLMENT",
                         "change-order/mark-paid", Seeds.ORDER, body(Map.of("status", "IN_FULFILLMENT")), 409),
                 Exchange.of("409 order not open: change-order/add-item to a paid order", "change-order/add-item",
@@ -193,8 +230,15 @@ final class Exchanges {
         return event -> {
             Map<String, String> query = new LinkedHashMap<>(event.getQueryStringParameters());
             query.putAll(parameters);
-            event.setQueryStringParameters(query);
-            event.setRawQueryString(String.join("&", query.entrySet().stream()
+            return onlyQuery(query).apply(event);
+        };
+    }
+
+    /** The event with exactly these query parameters (plain values, as API Gateway passes them decoded). */
+    private static UnaryOperator<APIGatewayV2HTTPEvent> onlyQuery(Map<String, String> parameters) {
+        return event -> {
+            event.setQueryStringParameters(new LinkedHashMap<>(parameters));
+            event.setRawQueryString(String.join("&", parameters.entrySet().stream()
                     .map(e -> e.getKey() + "=" + e.getValue()).toList()));
             return event;
         };

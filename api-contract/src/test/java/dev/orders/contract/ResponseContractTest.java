@@ -21,7 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,11 +34,15 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
  * docs/openapi.yaml is what clients read: every response of every HTTP handler, in-process against a
  * table of Dynoxide created from template.yaml, must be one the document describes (status,
  * headers, body). Checked for every sample event of events/, each hostile variation of it
- * ({@link HostileRequests}), and typical errors; a failure lists the validator's messages.
+ * ({@link HostileRequests}), and typical errors; a failure lists the validator's messages. Last, every
+ * schema's {@code required} is checked against what all those responses held ({@link PropertyPresence}).
  */
 @ExtendWith(DynamoDbExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ResponseContractTest {
     private static final OpenApiContract CONTRACT = OpenApiContract.ofRepository();
+    /** What the responses of the tests before the last held, for the last. */
+    private static final PropertyPresence PRESENCE = PropertyPresence.ofRepository();
     /** Hostile variations that replace the webhook's signature: re-signing them would undo the variation. */
     private static final String SIGNATURE_VARIATION = "headers.webhook-signature";
     /**
@@ -52,19 +59,33 @@ class ResponseContractTest {
         return Exchanges.errors();
     }
 
+    static List<Exchange> states() {
+        return Exchanges.states();
+    }
+
     @Test
+    @Order(1)
     void theSampleExchangesAreExactlyTheHttpSampleEventsOfEvents() {
         assertEquals(SampleEvents.names(), samples().stream().map(Exchange::sample).sorted().toList());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("samples")
+    @Order(2)
     void everySampleEventIsAnsweredItsSuccessStatusAsTheDocumentDescribesIt(Exchange sample, TestTable table) {
         assertAnsweredAsDocumented(sample, services(seeded(table, sample)));
     }
 
     @ParameterizedTest(name = "{0}")
+    @MethodSource("states")
+    @Order(2)
+    void theStatesTheSamplesDoNotShowAreAnsweredAsTheDocumentDescribesThem(Exchange state, TestTable table) {
+        assertAnsweredAsDocumented(state, services(seeded(table, state)));
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("errors")
+    @Order(3)
     void typicalErrorsAndAReplayAreAnsweredAsTheDocumentDescribesThem(Exchange error, TestTable table, LocalDynamoDb server) {
         Fixture fx = seeded(table, error);
         if (error.fault().isEmpty()) {
@@ -80,6 +101,7 @@ class ResponseContractTest {
 
     @ParameterizedTest(name = "hostile variations of {0}")
     @MethodSource("samples")
+    @Order(4)
     void everyHostileVariationOfASampleIsAnsweredAsTheDocumentDescribesIt(Exchange sample, TestTable table) {
         Handlers handlers = Handlers.over(services(seeded(table, sample)));
         String routeKey = routeKey(sample.sample());
@@ -92,6 +114,7 @@ class ResponseContractTest {
                 event = Handlers.signedNow(event);
             }
             APIGatewayV2HTTPResponse response = handlers.invoke(sample.sample(), event);
+            PRESENCE.record(routeKey, response);
             List<String> mismatches = CONTRACT.mismatches(routeKey, rawPath(sample.sample(), event), response);
             if (!mismatches.isEmpty()) {
                 failures.add(name + ": " + describe(response, mismatches));
@@ -102,6 +125,23 @@ class ResponseContractTest {
         if (!failures.isEmpty()) {
             fail(failures.size() + " of " + variations.size() + " hostile variations of " + sample.sample()
                     + " were answered otherwise than docs/openapi.yaml describes:\n" + String.join("\n", failures));
+        }
+    }
+
+    /**
+     * Every property a response schema requires was in every response above that held the schema, and every
+     * property that was in all of them is required: a client may rely on exactly what {@code required} says.
+     * Run after the tests above (it checks what they saw), so only with them.
+     */
+    @Test
+    @Order(5)
+    void everyResponseSchemaRequiresExactlyThePropertiesEveryResponseAboveHeld() {
+        assertTrue(PRESENCE.responses() > 0, "no response was tallied: run this test with the others of its class");
+        List<String> mismatches = PRESENCE.mismatches();
+        if (!mismatches.isEmpty()) {
+            fail(mismatches.size() + " properties of docs/openapi.yaml's response schemas are not required exactly when "
+                    + "the " + PRESENCE.responses() + " responses checked above always held them:\n  - "
+                    + String.join("\n  - ", mismatches));
         }
     }
 
@@ -117,6 +157,7 @@ class ResponseContractTest {
         }
         APIGatewayV2HTTPEvent event = exchange.request().apply(SampleEvents.load(exchange.sample()));
         APIGatewayV2HTTPResponse response = handlers.invoke(exchange.sample(), event);
+        PRESENCE.record(routeKey(exchange.sample()), response);
 
         List<String> mismatches = CONTRACT.mismatches(routeKey(exchange.sample()), rawPath(exchange.sample(), event),
                 response);

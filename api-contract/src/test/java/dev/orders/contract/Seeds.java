@@ -3,20 +3,33 @@ package dev.orders.contract;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_OTHER_ITEM;
 
 import dev.orders.core.customer.CustomerDetails;
+import dev.orders.core.order.ItemChangeOutcome;
+import dev.orders.core.order.ItemRequest;
 import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewOrder;
+import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * States of the table the sample events of events/ name (customer c-ada, the sample order and its lines,
@@ -33,6 +46,8 @@ final class Seeds {
     static final String UNKNOWN_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
     static final String UNKNOWN_ORDER_EVENT = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
     static final long SAMPLE_TOTAL = 2 * 1250 + 899;
+    /** The customer's second order in {@link #LIFECYCLE}, the one an administrator paid and refunded. */
+    static final String ADMINISTERED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RD";
 
     static final Consumer<Fixture> NOTHING = fx -> { };
     static final Consumer<Fixture> CUSTOMER = fx -> fx.customers.upsert(
@@ -42,8 +57,9 @@ final class Seeds {
         CUSTOMER.accept(fx);
         fx.seedSampleOrder();
     };
-    static final Consumer<Fixture> AWAITING_PAYMENT = ORDER.andThen(fx ->
-            fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.AWAITING_PAYMENT));
+    /** Checked out by its customer (who gives no reason). */
+    static final Consumer<Fixture> AWAITING_PAYMENT = ORDER.andThen(fx -> changeStatus(fx, SAMPLE_ORDER,
+            OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty()));
     /** Captured by the provider: the order's total, so a refund of it applies. */
     static final Consumer<Fixture> PAID = AWAITING_PAYMENT.andThen(fx -> payment(fx, "evt_seed_capture",
             PaymentEventType.PAYMENT_SUCCEEDED, Fixture.SAMPLE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.APPLIED));
@@ -57,9 +73,13 @@ final class Seeds {
     static final Consumer<Fixture> UNKNOWN_ORDER_ISSUE = fx -> payment(fx, UNKNOWN_ORDER, UNKNOWN_ORDER_EVENT,
             PaymentEventType.PAYMENT_SUCCEEDED, "pay_3PzX9cLkq2Yw7Hb3", 2500, PaymentOutcome.PAYMENT_ISSUE);
     /**
-     * The sample order through most of its lifecycle, so reads answer every part of their schema: paid,
-     * a duplicate capture recorded, resolved and partly refunded, the open issue of the sample, a line picked
-     * (the order follows to IN_FULFILLMENT), a partial refund; each an event of its history.
+     * The sample order through most of its lifecycle, so reads answer every part of their schema: checked out,
+     * paid, a duplicate capture recorded, resolved and partly refunded, the open issue of the sample, a line
+     * picked (the order follows to IN_FULFILLMENT), a partial refund; each an event of its history. Then what
+     * the provider's and the customer's moves leave out, in {@link #ADMINISTERED_ORDER}, the same customer's:
+     * lines added and removed, a failed payment attempt, paid and refunded by an administrator. And what earlier
+     * releases left in the table, which the service still reads (so the fields they lack are optional): a line
+     * without a name, an issue without its payment, and an issue of an order id that names no order.
      */
     static final Consumer<Fixture> LIFECYCLE = DUPLICATE_CHARGE.andThen(fx -> {
         PaymentIssueResolutionOutcome resolution = fx.resolutions.resolve(new PaymentIssueResolution(SAMPLE_ORDER,
@@ -74,9 +94,70 @@ final class Seeds {
         fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM);
         payment(fx, "evt_seed_refund", PaymentEventType.REFUND_SUCCEEDED, Fixture.SAMPLE_PAYMENT, 1250,
                 PaymentOutcome.APPLIED);
+        administered(fx);
+        writtenBeforeLinesWereNamed(fx, SAMPLE_ORDER, SAMPLE_OTHER_ITEM);
+        writtenBeforePaymentsWereNamed(fx, SAMPLE_ORDER, SAMPLE_ISSUE_EVENT);
+        UNKNOWN_ORDER_ISSUE.accept(fx);
     });
 
     private Seeds() {
+    }
+
+    /** {@link #ADMINISTERED_ORDER}: a line added and one removed, a failed payment, paid and refunded by hand. */
+    private static void administered(Fixture fx) {
+        String tea = "01JCZ6X3N1S4M2B0QK9V7TQ5RE";
+        fx.create(ADMINISTERED_ORDER, List.of(tea), new NewOrder(SAMPLE_CUSTOMER, "EUR",
+                List.of(new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899))), "user:" + SAMPLE_CUSTOMER);
+        ItemChangeOutcome added = fx.lines.addItem(SAMPLE_CUSTOMER, ADMINISTERED_ORDER, new ItemRequest("MUG-BLUE", 1),
+                Optional.empty(), "user:" + SAMPLE_CUSTOMER);
+        if (!(added instanceof ItemChangeOutcome.Added)) {
+            throw new IllegalStateException("seed: no line was added: " + added);
+        }
+        ItemChangeOutcome removed = fx.lines.removeItem(SAMPLE_CUSTOMER, ADMINISTERED_ORDER, tea, Optional.empty(),
+                "user:" + SAMPLE_CUSTOMER);
+        if (!(removed instanceof ItemChangeOutcome.Removed)) {
+            throw new IllegalStateException("seed: the line was not removed: " + removed);
+        }
+        payment(fx, ADMINISTERED_ORDER, "evt_seed_failed", PaymentEventType.PAYMENT_FAILED, "pay_seed_failed", 1250,
+                PaymentOutcome.APPLIED);
+        changeStatus(fx, ADMINISTERED_ORDER, OrderStatus.PAID, Role.ADMINISTRATOR, Optional.of("paid by bank transfer"));
+        changeStatus(fx, ADMINISTERED_ORDER, OrderStatus.REFUNDED, Role.ADMINISTRATOR, Optional.of("returned unopened"));
+    }
+
+    private static void changeStatus(Fixture fx, String orderId, OrderStatus target, Role role, Optional<String> reason) {
+        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of(SAMPLE_CUSTOMER),
+                orderId, target, role, Optional.empty(), role == Role.CUSTOMER ? "user:" + SAMPLE_CUSTOMER : "user:ops-grace",
+                reason));
+        if (!(outcome instanceof StatusChangeOutcome.Changed)) {
+            throw new IllegalStateException("seed: " + orderId + " did not move to " + target + ": " + outcome);
+        }
+    }
+
+    /** The line {@code itemId} as written before lines took their product's name: its row and its OrderCreated line. */
+    private static void writtenBeforeLinesWereNamed(Fixture fx, String orderId, String itemId) {
+        remove(fx, orderId, Keys.itemSk(itemId), "REMOVE #name", Map.of("#name", "name"));
+        OrderEvent created = fx.events(SAMPLE_CUSTOMER, orderId).get(0);
+        List<String> itemIds = ((OrderChange.OrderCreated) created.change()).lines().stream()
+                .map(line -> line.itemId()).toList();
+        remove(fx, orderId, Keys.eventSk(created.version()), "REMOVE #data.#lines[" + itemIds.indexOf(itemId) + "].#name",
+                Map.of("#data", "data", "#lines", "lines", "#name", "name"));
+    }
+
+    /** The issue of {@code eventId} as recorded before payments were named: its row and its PaymentIssueRecorded. */
+    private static void writtenBeforePaymentsWereNamed(Fixture fx, String orderId, String eventId) {
+        remove(fx, orderId, Keys.issueSk(eventId), "REMOVE paymentId, direction", Map.of());
+        OrderEvent recorded = fx.events(SAMPLE_CUSTOMER, orderId).stream()
+                .filter(event -> event.change() instanceof OrderChange.PaymentIssueRecorded issue
+                        && issue.paymentEventId().equals(eventId))
+                .findFirst().orElseThrow();
+        remove(fx, orderId, Keys.eventSk(recorded.version()), "REMOVE #data.paymentId", Map.of("#data", "data"));
+    }
+
+    private static void remove(Fixture fx, String orderId, String sortKey, String update, Map<String, String> names) {
+        fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
+                .key(Map.of(Keys.PK, AttributeValue.fromS(Keys.orderPk(orderId)), Keys.SK, AttributeValue.fromS(sortKey)))
+                .updateExpression(update).expressionAttributeNames(names.isEmpty() ? null : names)
+                .conditionExpression("attribute_exists(" + Keys.PK + ")"));
     }
 
     /** A payment event of the provider for the sample order, which must have the {@code expected} outcome. */

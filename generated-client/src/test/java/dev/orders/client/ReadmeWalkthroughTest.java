@@ -2,6 +2,7 @@ package dev.orders.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import dev.orders.client.api.PaymentsApi;
 import dev.orders.client.model.ChangeItemStatusRequest;
 import dev.orders.client.model.Customer;
 import dev.orders.client.model.CustomerDetails;
+import dev.orders.client.model.EventLine;
 import dev.orders.client.model.GatewayMessage;
 import dev.orders.client.model.HistoryPage;
 import dev.orders.client.model.ItemStatus;
@@ -23,16 +25,24 @@ import dev.orders.client.model.NewLine;
 import dev.orders.client.model.NewOrder;
 import dev.orders.client.model.OpenPaymentIssue;
 import dev.orders.client.model.OrderAggregate;
+import dev.orders.client.model.OrderCreated;
 import dev.orders.client.model.OrderEvent;
 import dev.orders.client.model.OrderItem;
+import dev.orders.client.model.OrderLineAdded;
+import dev.orders.client.model.OrderLineRemoved;
+import dev.orders.client.model.OrderLineStatusChanged;
 import dev.orders.client.model.OrderPage;
 import dev.orders.client.model.OrderStatus;
+import dev.orders.client.model.OrderStatusChanged;
 import dev.orders.client.model.OrderSummary;
 import dev.orders.client.model.PaymentEvent;
+import dev.orders.client.model.PaymentCaptured;
 import dev.orders.client.model.PaymentEventData;
 import dev.orders.client.model.PaymentIssue;
 import dev.orders.client.model.PaymentIssueKind;
 import dev.orders.client.model.PaymentIssuePage;
+import dev.orders.client.model.PaymentIssueRecorded;
+import dev.orders.client.model.PaymentIssueResolved;
 import dev.orders.client.model.Product;
 import dev.orders.client.model.ProductDetails;
 import dev.orders.client.model.ReceivePaymentEvent200Response;
@@ -290,9 +300,16 @@ class ReadmeWalkthroughTest {
     void theCustomerReadsTheOrdersHistoryNewestFirst() throws ApiException {
         ApiResponse<HistoryPage> history = orders.getOrderHistoryWithHttpInfo(ADA_ID, order, 10, null, ada);
         assertEquals(200, history.getStatusCode());
-        assertEquals(List.of("PaymentIssueResolved", "PaymentIssueRecorded", "OrderStatusChanged", "OrderLineStatusChanged",
-                        "PaymentCaptured", "OrderLineRemoved", "OrderLineAdded", "OrderLineAdded", "OrderCreated"),
-                history.getData().getEvents().stream().map(OrderEvent::getType).map(OrderEvent.TypeEnum::getValue).toList());
+        List<OrderEvent> events = history.getData().getEvents();
+        // The client reads each event as the variant its type names (the document's discriminator).
+        assertEquals(List.of(PaymentIssueResolved.class, PaymentIssueRecorded.class, OrderStatusChanged.class,
+                        OrderLineStatusChanged.class, PaymentCaptured.class, OrderLineRemoved.class, OrderLineAdded.class,
+                        OrderLineAdded.class, OrderCreated.class),
+                events.stream().map(event -> event.getActualInstance().getClass()).toList());
+        assertNull(events.get(0).getPaymentIssueResolved().getData().getNote(), "the staff's note is not the customer's");
+        assertEquals("BISCUITS-200G", events.get(5).getOrderLineRemoved().getData().getLine().getSku());
+        assertEquals(List.of("MUG-BLUE"), events.get(8).getOrderCreated().getData().getLines().stream()
+                .map(EventLine::getSku).toList());
     }
 
     @Test
@@ -326,9 +343,9 @@ class ReadmeWalkthroughTest {
     void anAdministratorReadsTheHistoryWithWhoDidWhatAndTheNotes() throws ApiException {
         ApiResponse<HistoryPage> history = orders.getOrderHistoryByIdWithHttpInfo(order, 10, null, admin);
         assertEquals(200, history.getStatusCode());
-        OrderEvent resolved = history.getData().getEvents().get(0);
-        assertEquals(OrderEvent.TypeEnum.PAYMENT_ISSUE_RESOLVED, resolved.getType());
+        PaymentIssueResolved resolved = history.getData().getEvents().get(0).getPaymentIssueResolved();
         assertEquals("user:ops-admin", resolved.getBy());
+        assertEquals("second capture refunded in the provider dashboard", resolved.getData().getNote());
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
+import dev.orders.http.request.ExpectedVersion;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,7 +23,8 @@ import java.util.Map;
 /**
  * The answer to every outcome of a change, one method per outcome type. Each maps every case of its
  * sealed type and fails on one it does not know, never falling back to another answer; a test
- * feeds each method every permitted case, so a new outcome without an answer fails the build.
+ * feeds each method every permitted case, so a new outcome without an answer fails the build. A change
+ * refused for a stale version is answered by how its request named the version ({@link ExpectedVersion}).
  */
 public final class OutcomeResponses {
     private OutcomeResponses() {
@@ -50,7 +52,7 @@ public final class OutcomeResponses {
         throw unknown(result);
     }
 
-    public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result) {
+    public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result, ExpectedVersion expected) {
         if (result instanceof LineIntake.Result.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
@@ -58,7 +60,7 @@ public final class OutcomeResponses {
             return added(replayed.item(), Map.of("idempotent-replayed", "true"));
         }
         if (result instanceof LineIntake.Result.Refused refused) {
-            return itemChange(refused.refusal());
+            return itemChange(refused.refusal(), expected);
         }
         if (result instanceof LineIntake.Result.KeyReused) {
             return Http.problem(keyReused());
@@ -66,7 +68,7 @@ public final class OutcomeResponses {
         throw unknown(result);
     }
 
-    public static APIGatewayV2HTTPResponse statusChange(StatusChangeOutcome outcome) {
+    public static APIGatewayV2HTTPResponse statusChange(StatusChangeOutcome outcome, ExpectedVersion expected) {
         if (outcome instanceof StatusChangeOutcome.Changed changed) {
             Order order = changed.order();
             return Http.json(200, Views.order(order), Http.etagHeader(order.version()));
@@ -81,7 +83,7 @@ public final class OutcomeResponses {
                     .with("target", follows.target().name()));
         }
         if (outcome instanceof StatusChangeOutcome.StaleVersion stale) {
-            return Http.problem(staleVersion(stale.currentVersion()));
+            return staleVersion(stale.currentVersion(), expected);
         }
         if (outcome instanceof StatusChangeOutcome.IllegalTransition illegal) {
             return Http.problem(Problem.of(409, "illegal-transition", "Transition not allowed",
@@ -99,7 +101,7 @@ public final class OutcomeResponses {
         throw unknown(outcome);
     }
 
-    public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
+    public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome, ExpectedVersion expected) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
@@ -108,6 +110,9 @@ public final class OutcomeResponses {
         }
         if (outcome instanceof ItemChangeOutcome.StatusChanged changed) {
             return Http.json(200, Views.item(changed.item()), Http.etagHeader(changed.orderVersion()));
+        }
+        if (outcome instanceof ItemChangeOutcome.StaleVersion stale) {
+            return staleVersion(stale.currentVersion(), expected);
         }
         return Http.problem(itemRefusal(outcome));
     }
@@ -168,9 +173,6 @@ public final class OutcomeResponses {
         if (outcome instanceof ItemChangeOutcome.OrderNotFound) {
             return Problem.notFound("The order");
         }
-        if (outcome instanceof ItemChangeOutcome.StaleVersion stale) {
-            return staleVersion(stale.currentVersion());
-        }
         if (outcome instanceof ItemChangeOutcome.ItemNotFound) {
             return Problem.notFound("The item");
         }
@@ -199,11 +201,15 @@ public final class OutcomeResponses {
         throw unknown(outcome);
     }
 
-    /** The client named a version of the order that is not the current one (If-Match or expectedVersion). */
-    private static Problem staleVersion(long currentVersion) {
-        return Problem.of(409, "stale-version", "Stale version",
+    /**
+     * The client named a version of the order that is not the current one: as If-Match, a precondition that
+     * failed (412, with the order's current ETag); as the body's expectedVersion alone, a conflict (409).
+     */
+    private static APIGatewayV2HTTPResponse staleVersion(long currentVersion, ExpectedVersion expected) {
+        Problem stale = Problem.of(expected.ifMatch() ? 412 : 409, "stale-version", "Stale version",
                 "The order has changed since the version you sent; read it again.")
                 .with("currentVersion", currentVersion);
+        return expected.ifMatch() ? Http.problem(stale, Http.etagHeader(currentVersion)) : Http.problem(stale);
     }
 
     /** Lines the catalogue cannot price: 422, each offending line named by the field of its sku. */

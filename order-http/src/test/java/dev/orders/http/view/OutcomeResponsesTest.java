@@ -16,6 +16,7 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.validation.FieldError;
+import dev.orders.http.request.ExpectedVersion;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
@@ -34,11 +35,13 @@ import org.junit.jupiter.api.Test;
  */
 class OutcomeResponsesTest {
     private static final Disclosure CUSTOMER = Disclosure.to(Role.CUSTOMER);
-
+    /** Version 1 expected as the body's expectedVersion alone, and as If-Match. */
+    private static final ExpectedVersion IN_BODY = new ExpectedVersion(Optional.of(1L), false);
+    private static final ExpectedVersion IF_MATCH = new ExpectedVersion(Optional.of(1L), true);
 
     @Test
     void everyStatusChangeOutcomeHasItsOwnAnswer() {
-        answersEachCase(StatusChangeOutcome.class, OutcomeResponses::statusChange, Map.of(
+        answersEachCase(StatusChangeOutcome.class, outcome -> OutcomeResponses.statusChange(outcome, IN_BODY), Map.of(
                 StatusChangeOutcome.Changed.class, 200,
                 StatusChangeOutcome.Forbidden.class, 403,
                 StatusChangeOutcome.FollowsLines.class, 409,
@@ -63,7 +66,32 @@ class OutcomeResponsesTest {
         statuses.put(ItemChangeOutcome.IllegalItemTransition.class, 409);
         statuses.put(ItemChangeOutcome.TooManyItems.class, 409);
         statuses.put(ItemChangeOutcome.NotPriceable.class, 422);
-        answersEachCase(ItemChangeOutcome.class, OutcomeResponses::itemChange, statuses);
+        answersEachCase(ItemChangeOutcome.class, outcome -> OutcomeResponses.itemChange(outcome, IN_BODY), statuses);
+    }
+
+    /** RFC 9110: a failed If-Match is 412; a stale expectedVersion of the body alone stays a 409 conflict. */
+    @Test
+    void aStaleVersionNamedByIfMatchIs412WithTheCurrentETagAndByTheBodyAlone409() {
+        List<Function<ExpectedVersion, APIGatewayV2HTTPResponse>> staleAnswers = List.of(
+                expected -> OutcomeResponses.statusChange(new StatusChangeOutcome.StaleVersion(7), expected),
+                expected -> OutcomeResponses.itemChange(new ItemChangeOutcome.StaleVersion(7), expected),
+                expected -> OutcomeResponses.lineIntake(new LineIntake.Result.Refused(new ItemChangeOutcome.StaleVersion(7)),
+                        expected));
+        for (Function<ExpectedVersion, APIGatewayV2HTTPResponse> answer : staleAnswers) {
+            APIGatewayV2HTTPResponse precondition = answer.apply(IF_MATCH);
+            APIGatewayV2HTTPResponse conflict = answer.apply(IN_BODY);
+
+            assertEquals(412, precondition.getStatusCode());
+            assertEquals("application/problem+json", precondition.getHeaders().get("content-type"));
+            assertEquals("\"7\"", precondition.getHeaders().get("etag"), "the order's current ETag");
+            assertTrue(precondition.getBody().contains("\"type\":\"urn:order-service:problem:stale-version\""),
+                    precondition.getBody());
+            assertTrue(precondition.getBody().contains("\"status\":412"), precondition.getBody());
+            assertTrue(precondition.getBody().contains("\"currentVersion\":7"), precondition.getBody());
+            assertEquals(409, conflict.getStatusCode());
+            assertNull(conflict.getHeaders().get("etag"));
+            assertTrue(conflict.getBody().contains("\"currentVersion\":7"), conflict.getBody());
+        }
     }
 
     @Test
@@ -73,7 +101,7 @@ class OutcomeResponsesTest {
                 new ItemChangeOutcome.Removed(item, 3), new ItemChangeOutcome.StatusChanged(item, 7));
 
         assertEquals(List.of("\"2\"", "\"3\"", "\"7\""), changes.stream()
-                .map(change -> OutcomeResponses.itemChange(change).getHeaders().get("etag")).toList());
+                .map(change -> OutcomeResponses.itemChange(change, IN_BODY).getHeaders().get("etag")).toList());
     }
 
     @Test
@@ -90,7 +118,7 @@ class OutcomeResponsesTest {
         Function<PricingRefusal, APIGatewayV2HTTPResponse> asOrder =
                 refusal -> OutcomeResponses.orderIntake(new OrderIntake.Result.NotOrderable(refusal), CUSTOMER);
         Function<PricingRefusal, APIGatewayV2HTTPResponse> asLine =
-                refusal -> OutcomeResponses.itemChange(new ItemChangeOutcome.NotPriceable(refusal));
+                refusal -> OutcomeResponses.itemChange(new ItemChangeOutcome.NotPriceable(refusal), IN_BODY);
         for (Function<PricingRefusal, APIGatewayV2HTTPResponse> answer : List.of(asOrder, asLine)) {
             answersEachCase(PricingRefusal.class, answer, Map.of(
                     PricingRefusal.ProductUnavailable.class, 422,
@@ -111,7 +139,8 @@ class OutcomeResponsesTest {
         assertEquals(Set.of(LineIntake.Result.class.getPermittedSubclasses()),
                 cases.stream().map(Object::getClass).collect(Collectors.toSet()));
 
-        List<APIGatewayV2HTTPResponse> answers = cases.stream().map(OutcomeResponses::lineIntake).toList();
+        List<APIGatewayV2HTTPResponse> answers = cases.stream().map(result -> OutcomeResponses.lineIntake(result, IN_BODY))
+                .toList();
 
         assertEquals(List.of(201, 201, 409, 422), answers.stream().map(APIGatewayV2HTTPResponse::getStatusCode).toList());
         assertNull(answers.get(0).getHeaders().get("idempotent-replayed"));
@@ -119,7 +148,7 @@ class OutcomeResponsesTest {
         assertEquals("true", answers.get(1).getHeaders().get("idempotent-replayed"));
         assertNull(answers.get(1).getHeaders().get("etag"), "a replay does not know the order's version now");
         assertEquals(answers.get(0).getBody(), answers.get(1).getBody());
-        assertEquals(OutcomeResponses.itemChange(refusal).getBody(), answers.get(2).getBody());
+        assertEquals(OutcomeResponses.itemChange(refusal, IN_BODY).getBody(), answers.get(2).getBody());
         assertEquals(OutcomeResponses.orderIntake(new OrderIntake.Result.KeyReused(), CUSTOMER).getBody(), answers.get(3).getBody());
     }
 

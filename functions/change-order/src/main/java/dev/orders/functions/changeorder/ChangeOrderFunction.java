@@ -33,7 +33,8 @@ import java.util.Optional;
  * cancellation, and its lines while open (add, idempotently under an Idempotency-Key, and remove). The back
  * office's, under {@code /orders/{orderId}}: any status change the core allows an administrator, line
  * statuses during fulfilment, and the resolution of payment issues. Each is one event of the order's log;
- * each change of status or lines may name the version it expects (If-Match or expectedVersion).
+ * each change of status or lines may name the version it expects (If-Match: 412 when stale; or expectedVersion:
+ * 409).
  */
 public final class ChangeOrderFunction extends ApiFunction {
     private static final String CUSTOMER_ORDER = "/customers/{customerId}/orders/{orderId}";
@@ -74,30 +75,32 @@ public final class ChangeOrderFunction extends ApiFunction {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
         OrderStatus target = OrderStatus.parse("status", body.requiredString("status"));
+        ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
         StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(customerId, orderId,
-                target, request.role(), ExpectedVersion.of(request, Optional.of(body)), request.actor(),
-                body.optionalString("reason")));
+                target, request.role(), expected.version(), request.actor(), body.optionalString("reason")));
         if (outcome instanceof StatusChangeOutcome.Changed changed
                 && changed.order().status() == OrderStatus.AWAITING_PAYMENT) {
             ServiceMetrics.checkout();
         }
-        return OutcomeResponses.statusChange(outcome);
+        return OutcomeResponses.statusChange(outcome, expected);
     }
 
     private static APIGatewayV2HTTPResponse addItem(LineIntake intake, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
+        ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
         return OutcomeResponses.lineIntake(intake.add(customerId, orderId, OrderRequests.itemRequest(body),
-                ExpectedVersion.of(request, Optional.of(body)), request.header("idempotency-key"), request.actor()));
+                expected.version(), request.header("idempotency-key"), request.actor()), expected);
     }
 
     private static APIGatewayV2HTTPResponse removeItem(OrderLines lines, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
-        return OutcomeResponses.itemChange(lines.removeItem(customerId, orderId, itemId, ExpectedVersion.of(request),
-                request.actor()));
+        ExpectedVersion expected = ExpectedVersion.of(request);
+        return OutcomeResponses.itemChange(lines.removeItem(customerId, orderId, itemId, expected.version(),
+                request.actor()), expected);
     }
 
     private static APIGatewayV2HTTPResponse changeItemStatus(OrderLines lines, HttpRequest request) {
@@ -105,8 +108,9 @@ public final class ChangeOrderFunction extends ApiFunction {
         String itemId = Ids.itemId(request.pathParameter("itemId"));
         JsonBody body = JsonBody.parse(request.body());
         ItemStatus target = ItemStatus.parse("status", body.requiredString("status"));
+        ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
         return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), orderId, itemId, target,
-                ExpectedVersion.of(request, Optional.of(body)), request.actor()));
+                expected.version(), request.actor()), expected);
     }
 
     private static APIGatewayV2HTTPResponse resolvePaymentIssue(PaymentIssueResolutions issues, HttpRequest request) {

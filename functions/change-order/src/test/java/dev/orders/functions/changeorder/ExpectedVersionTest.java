@@ -23,20 +23,22 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * A line change may name the version of the order it was meant for, as If-Match or as the body's
- * expectedVersion: at any other version it is 409 stale-version and writes nothing.
+ * A change may name the version of the order it was meant for, as If-Match or as the body's expectedVersion:
+ * at any other version it writes nothing and is answered a stale-version problem with the current version,
+ * 412 Precondition Failed (with the current ETag) for If-Match, as RFC 9110 says, and 409 for the body's
+ * expectedVersion alone.
  */
 class ExpectedVersionTest extends SampleOrderTest {
 
     @Test
-    void addingALineWithAStaleIfMatchOrExpectedVersionIs409WithTheCurrentVersionAndWritesNothing() {
+    void addingALineWithAStaleIfMatchIs412AndWithAStaleExpectedVersion409BothWithTheCurrentVersionAndWritingNothing() {
         assertEquals(201, invoke(function, SampleEvents.load(ADD_ITEM)).status());
         Snapshot before = snapshot();
 
         Reply staleTag = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "\"1\""));
         Reply staleBody = invoke(function, withBody(ADD_ITEM, Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 1)));
 
-        assertStale(staleTag, 2);
+        assertPreconditionFailed(staleTag, 2);
         assertStale(staleBody, 2);
         assertEquals(before, snapshot());
     }
@@ -55,13 +57,13 @@ class ExpectedVersionTest extends SampleOrderTest {
     }
 
     @Test
-    void removingALineWithAStaleIfMatchIs409WithTheCurrentVersionAndKeepsTheLine() {
+    void removingALineWithAStaleIfMatchIs412WithTheCurrentVersionAndKeepsTheLine() {
         assertEquals(201, invoke(function, SampleEvents.load(ADD_ITEM)).status());
         Snapshot before = snapshot();
 
         Reply stale = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "\"1\""));
 
-        assertStale(stale, 2);
+        assertPreconditionFailed(stale, 2);
         assertEquals(before, snapshot());
         assertEquals(SAMPLE_ITEM, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemId());
     }
@@ -76,17 +78,33 @@ class ExpectedVersionTest extends SampleOrderTest {
     }
 
     @Test
-    void aLineStatusWithAStaleIfMatchOrExpectedVersionIs409WithTheCurrentVersionAndWritesNothing() {
+    void aLineStatusWithAStaleIfMatchIs412AndWithAStaleExpectedVersion409AndWritesNothing() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
         Snapshot before = snapshot();
 
         Reply staleTag = invoke(function, ifMatch(SampleEvents.load(CHANGE_ITEM_STATUS), "\"1\""));
         Reply staleBody = invoke(function, withBody(CHANGE_ITEM_STATUS, Map.of("status", "PICKED", "expectedVersion", 1)));
 
-        assertStale(staleTag, 2);
+        assertPreconditionFailed(staleTag, 2);
         assertStale(staleBody, 2);
         assertEquals(before, snapshot());
         assertEquals(ItemStatus.PENDING, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+    }
+
+    @Test
+    void aStatusChangeWithAStaleIfMatchIs412EvenWhenTheBodyNamesTheSameVersionAndWithAStaleExpectedVersion409() {
+        assertEquals(201, invoke(function, SampleEvents.load(ADD_ITEM)).status());
+        Snapshot before = snapshot();
+
+        Reply staleTag = invoke(function, ifMatch(withBody(CHANGE_STATUS, Map.of("status", "CANCELLED")), "W/\"1\""));
+        Reply staleBoth = invoke(function, ifMatch(withBody(CHANGE_STATUS,
+                Map.of("status", "CANCELLED", "expectedVersion", 1)), "\"1\""));
+        Reply staleBody = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "CANCELLED", "expectedVersion", 1)));
+
+        assertPreconditionFailed(staleTag, 2);
+        assertPreconditionFailed(staleBoth, 2);
+        assertStale(staleBody, 2);
+        assertEquals(before, snapshot());
     }
 
     @Test
@@ -171,10 +189,24 @@ class ExpectedVersionTest extends SampleOrderTest {
         return withHeader(event, "if-match", tag);
     }
 
+    /** The body's expectedVersion alone was stale: a conflict. */
     private static void assertStale(Reply reply, long currentVersion) {
         assertEquals(409, reply.status(), reply.response().getBody());
+        assertStaleVersionProblem(reply, currentVersion);
+        assertEquals(Optional.empty(), reply.header("etag"));
+    }
+
+    /** If-Match was stale: its precondition failed, and the answer tells the current ETag. */
+    private static void assertPreconditionFailed(Reply reply, long currentVersion) {
+        assertEquals(412, reply.status(), reply.response().getBody());
+        assertStaleVersionProblem(reply, currentVersion);
+        assertEquals(Optional.of("\"" + currentVersion + "\""), reply.header("etag"));
+    }
+
+    private static void assertStaleVersionProblem(Reply reply, long currentVersion) {
         assertEquals("application/problem+json", reply.contentType());
         assertEquals("urn:order-service:problem:stale-version", reply.json().get("type"));
+        assertEquals(reply.status(), ((Number) reply.json().get("status")).intValue());
         assertEquals(currentVersion, ((Number) reply.json().get("currentVersion")).longValue());
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.orders.core.order.ItemRequest;
@@ -58,6 +59,8 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 class PublishEventsFunctionTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Map<String, JsonSchema> SCHEMAS = new HashMap<>();
+    /** The $id of docs/events/ (each schema's is this and its file name). */
+    private static final String PUBLISHED_SCHEMAS = "https://github.com/order-service/docs/events/";
 
     private Fixture fx;
     private OrderStream stream;
@@ -285,8 +288,13 @@ class PublishEventsFunctionTest {
         }
     }
 
+    /**
+     * Delivered as docs/events/order-event.schema.json describes an event: a union tagged by detail-type, which
+     * refuses another type's detail under a detail-type, so a consumer's types narrow the detail on it.
+     */
     @Test
-    void theSampleStreamEventIsPublishedThroughTheSdkOnTheBusItsEnvironmentNames(@TempDir Path dir) throws IOException {
+    void theSampleStreamEventIsPublishedThroughTheSdkOnTheBusItsEnvironmentNamesAsTheIndexSchemaDescribes(@TempDir Path dir)
+            throws IOException {
         Path delivered = dir.resolve("events.jsonl");
         DynamodbEvent event = sampleEvent(Files.readString(
                 SampleEvents.repositoryRoot().resolve("events/publish-events/order-created-and-paid.json")));
@@ -307,13 +315,20 @@ class PublishEventsFunctionTest {
             assertEquals(List.of(), publish(function, event).getBatchItemFailures());
         }
 
-        List<Map<?, ?>> events = new ArrayList<>();
+        JsonSchema index = published("order-event.schema.json");
+        List<ObjectNode> events = new ArrayList<>();
         for (String line : Files.readAllLines(delivered)) {
-            events.add(MAPPER.readValue(line, Map.class));
+            events.add((ObjectNode) MAPPER.readTree(line));
+            assertEquals(Set.of(), index.validate(events.get(events.size() - 1)), line);
         }
         assertEquals(List.of("OrderCreated", "PaymentCaptured"),
-                events.stream().map(e -> e.get("detail-type")).toList());
-        assertEquals(Set.of("order-service"), events.stream().map(e -> e.get("source")).collect(Collectors.toSet()));
+                events.stream().map(e -> e.get("detail-type").asText()).toList());
+        assertEquals(Set.of("order-service"), events.stream().map(e -> e.get("source").asText()).collect(Collectors.toSet()));
+        ObjectNode created = events.get(0);
+        assertFalse(index.validate(created.deepCopy().set("detail", events.get(1).get("detail"))).isEmpty(),
+                "a PaymentCaptured's detail under detail-type OrderCreated");
+        assertFalse(index.validate(created.deepCopy().put("detail-type", "OrderShipped")).isEmpty(),
+                "an event type that does not exist");
     }
 
     /** The sample as Lambda's runtime reads it: its records, their images in the event library's types. */
@@ -369,14 +384,15 @@ class PublishEventsFunctionTest {
     }
 
     private static JsonSchema schema(String detailType) {
-        return SCHEMAS.computeIfAbsent(detailType, type -> {
-            try {
-                return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                        .getSchema(Files.readString(schemaFile(type)));
-            } catch (IOException e) {
-                throw new AssertionError("no schema for " + type, e);
-            }
-        });
+        return SCHEMAS.computeIfAbsent(detailType, type -> published(type + ".schema.json"));
+    }
+
+    /** A schema of docs/events by its $id, which the schemas' references resolve against: read from the repository. */
+    private static JsonSchema published(String file) {
+        String dir = SampleEvents.repositoryRoot().resolve("docs/events").toUri().toString();
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012, factory -> factory.schemaMappers(
+                        mappers -> mappers.mapPrefix(PUBLISHED_SCHEMAS, dir.endsWith("/") ? dir : dir + "/")))
+                .getSchema(SchemaLocation.of(PUBLISHED_SCHEMAS + file));
     }
 
     private static Path schemaFile(String type) {
