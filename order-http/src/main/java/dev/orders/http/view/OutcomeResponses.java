@@ -18,6 +18,8 @@ import dev.orders.http.api.Problem;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The answer to every outcome of a change, one method per outcome type. Each maps every case of its
@@ -25,11 +27,17 @@ import java.util.Map;
  * feeds each method every permitted case, so a new outcome without an answer fails the build.
  */
 public final class OutcomeResponses {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeResponses.class);
+
     private OutcomeResponses() {
     }
 
     /** {@code disclosure}: the caller's, for an order a replay reads back as it is now. */
     public static APIGatewayV2HTTPResponse orderIntake(OrderIntake.Result result, Disclosure disclosure) {
+        return answered(result, orderIntakeAnswer(result, disclosure));
+    }
+
+    private static APIGatewayV2HTTPResponse orderIntakeAnswer(OrderIntake.Result result, Disclosure disclosure) {
         if (result instanceof OrderIntake.Result.Created created) {
             Order order = created.aggregate().order();
             Map<String, String> headers = new HashMap<>();
@@ -51,6 +59,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result) {
+        return answered(result, lineIntakeAnswer(result));
+    }
+
+    private static APIGatewayV2HTTPResponse lineIntakeAnswer(LineIntake.Result result) {
         if (result instanceof LineIntake.Result.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
@@ -58,7 +70,7 @@ public final class OutcomeResponses {
             return added(replayed.item(), Map.of("idempotent-replayed", "true"));
         }
         if (result instanceof LineIntake.Result.Refused refused) {
-            return itemChange(refused.refusal());
+            return itemChangeAnswer(refused.refusal());
         }
         if (result instanceof LineIntake.Result.KeyReused) {
             return Http.problem(keyReused());
@@ -67,6 +79,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse statusChange(StatusChangeOutcome outcome) {
+        return answered(outcome, statusChangeAnswer(outcome));
+    }
+
+    private static APIGatewayV2HTTPResponse statusChangeAnswer(StatusChangeOutcome outcome) {
         if (outcome instanceof StatusChangeOutcome.Changed changed) {
             Order order = changed.order();
             return Http.json(200, Views.order(order), Http.etagHeader(order.version()));
@@ -100,6 +116,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome) {
+        return answered(outcome, itemChangeAnswer(outcome));
+    }
+
+    private static APIGatewayV2HTTPResponse itemChangeAnswer(ItemChangeOutcome outcome) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
@@ -114,6 +134,10 @@ public final class OutcomeResponses {
 
     /** Answered to administrators only: the only role that may resolve. */
     public static APIGatewayV2HTTPResponse paymentIssueResolution(PaymentIssueResolutionOutcome outcome) {
+        return answered(outcome, paymentIssueResolutionAnswer(outcome));
+    }
+
+    private static APIGatewayV2HTTPResponse paymentIssueResolutionAnswer(PaymentIssueResolutionOutcome outcome) {
         Disclosure toStaff = Disclosure.to(Role.ADMINISTRATOR);
         if (outcome instanceof PaymentIssueResolutionOutcome.Resolved resolved) {
             // An issue of an order id that names no order has no version to tag.
@@ -137,6 +161,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse customerCreation(CustomerCreation creation) {
+        return answered(creation, customerCreationAnswer(creation));
+    }
+
+    private static APIGatewayV2HTTPResponse customerCreationAnswer(CustomerCreation creation) {
         if (creation instanceof CustomerCreation.Created created) {
             return Http.json(201, Views.customer(created.customer()));
         }
@@ -145,6 +173,18 @@ public final class OutcomeResponses {
                     "A profile with this id exists; it was left unchanged."));
         }
         throw unknown(creation);
+    }
+
+    /**
+     * At DEBUG, what the core decided and the status that answers it: the outcome by its name, and a refusal's
+     * reason as its problem says it to the client. Not the outcome's record: it may hold the customer's data.
+     */
+    private static APIGatewayV2HTTPResponse answered(Object outcome, APIGatewayV2HTTPResponse response) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} answered {}{}", outcome.getClass().getSimpleName(), response.getStatusCode(),
+                    response.getStatusCode() >= 400 ? " " + response.getBody() : "");
+        }
+        return response;
     }
 
     private static APIGatewayV2HTTPResponse added(OrderItem item, Map<String, String> headers) {
