@@ -10,15 +10,15 @@ import java.util.Optional;
  * (<a href="https://docs.aws.amazon.com/lambda/latest/dg/telemetry-schema-reference.html">the Telemetry API's
  * {@code platform.report}</a> holds the same figures).
  */
-public final class PlatformLines {
+final class PlatformLines {
     private PlatformLines() {
     }
 
-    public static String start(String requestId) {
+    static String start(String requestId) {
         return "START RequestId: " + requestId + " Version: $LATEST\n";
     }
 
-    public static String end(String requestId) {
+    static String end(String requestId) {
         return "END RequestId: " + requestId + "\n";
     }
 
@@ -26,14 +26,14 @@ public final class PlatformLines {
      * One invocation's figures. {@code init}: the handler's initialisation, on a cold start only.
      * {@code maxMemoryUsedMb}: the peak memory of the process running the function ({@link ProcessMemory}).
      */
-    public record Report(String requestId, Duration duration, Optional<Duration> init, int memorySizeMb,
+    record Report(String requestId, Duration duration, Optional<Duration> init, int memorySizeMb,
                          long maxMemoryUsedMb) {
         /**
          * Lambda's REPORT line: fields separated, and ended, by a tab; durations in ms with two decimals. The billed
          * duration is rounded up to the millisecond and, since Lambda bills the INIT phase of on-demand functions
          * (1 August 2025), counts a cold start's init too.
          */
-        public String line() {
+        String line() {
             return String.format(Locale.ROOT, "REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\t"
                     + "Memory Size: %d MB\tMax Memory Used: %d MB\t%s\n", requestId, millis(duration), billedMillis(),
                     memorySizeMb, maxMemoryUsedMb,
