@@ -18,6 +18,7 @@ import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
 import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;
+import dev.orders.dynamodb.table.RequestLog;
 import dev.orders.dynamodb.table.UnansweredAttempts;
 import dev.orders.lambda.aws.AwsClients;
 import dev.orders.lambda.aws.SecretSource;
@@ -85,7 +86,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
 
     /**
      * The production client ({@link AwsClients}); a failed call remembers whether an attempt went
-     * unanswered, so the 503 it becomes claims no more than is known.
+     * unanswered, so the 503 it becomes claims no more than is known; at DEBUG each call is logged ({@link RequestLog}).
      */
     public static DynamoDbClient dynamoDb(Map<String, String> env) {
         return dynamoDb(env, AwsClients.httpClient());
@@ -94,7 +95,8 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     /** As {@link #dynamoDb(Map)}, over another HTTP client (tests put faults there). */
     public static DynamoDbClient dynamoDb(Map<String, String> env, SdkHttpClient httpClient) {
         return AwsClients.endpoint(AwsClients.configure(DynamoDbClient.builder(), env, httpClient)
-                .overrideConfiguration(AwsClients.overrides().addExecutionInterceptor(new UnansweredAttempts()).build()),
+                .overrideConfiguration(AwsClients.overrides().addExecutionInterceptor(new UnansweredAttempts())
+                        .addExecutionInterceptor(new RequestLog()).build()),
                 env, DYNAMODB_ENDPOINT).build();
     }
 

@@ -102,13 +102,14 @@ class InvokeEachFunctionTest {
     }
 
     @Test
-    void theSampleCustomerIsReadBackThroughInvoke() throws IOException {
+    void theSampleCustomerIsReadBackThroughInvokeWithLambdasLinesOfAColdStartOnStderr() throws IOException {
         SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
                 "invoke", "CustomerProfileFunction", "-e", "events/customer-profile/get-customer.json");
         assertEquals(0, result.exitCode(), result.stderr());
         Map<String, Object> response = JSON.std.mapFrom(result.stdout());
         assertEquals(200, response.get("statusCode"));
         assertEquals("Ada Lovelace", JSON.std.mapFrom((String) response.get("body")).get("name"));
+        LambdaLines.assertFramed(result.stderr(), LambdaLines.firstRequestId(result.stderr()), true);
     }
 
     @Test

@@ -35,7 +35,7 @@ class StartApiEndToEndTest {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
-    void servesEveryKindOfRouteStopsCleanlyAndKeepsItsDataAcrossARestart(@TempDir Path dataDir) throws Exception {
+    void servesEveryKindOfRouteLogsLambdasLinesStopsCleanlyAndKeepsItsDataAcrossARestart(@TempDir Path dataDir) throws Exception {
         String orderId;
         Path events = dataDir.resolve("events.jsonl");
         try (LocalApi api = LocalApi.start("--data-dir", dataDir.toString(), "--events", events.toString())) {
@@ -127,6 +127,11 @@ class StartApiEndToEndTest {
                     "{\"name\":\"Bin Ary\",\"email\":\"bin@example.com\"}", Map.of());
             assertEquals(201, binary.status(), binary.body());
             assertEquals("Bin Ary", binary.json().get("name"));
+
+            // Each invocation is framed by Lambda's lines in the server log: the function's first with its init.
+            String log = Files.readString(api.log);
+            LambdaLines.assertFramed(log, customer.header("apigw-requestid").orElseThrow(), true);
+            LambdaLines.assertFramed(log, binary.header("apigw-requestid").orElseThrow(), false);
 
             // Bad input is the function's 4xx problem, not a 500 of the local API.
             Reply invalid = send(api, edsger, "PUT", "/customers/c-e2e", "application/json", "{\"name\":", Map.of());

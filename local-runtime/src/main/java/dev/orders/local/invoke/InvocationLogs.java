@@ -6,12 +6,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Locale;
 
 /**
  * The log of one invocation, for {@code X-Amz-Log-Type: Tail}: what the invoking thread writes to stdout and
- * stderr while the handler runs (written on as ever), between Lambda's START line and its END and REPORT lines.
- * All functions share one JVM, so the invoking thread is what tells one invocation's lines from another's.
+ * stderr while it runs (written on as ever): the handler's lines, between the START line and the END and REPORT
+ * lines that {@link dev.orders.local.lambda.LambdaFunction} writes. All functions share one JVM, so the invoking
+ * thread is what tells one invocation's lines from another's.
  */
 final class InvocationLogs {
     /** Lambda returns the last 4 KB of the log. */
@@ -38,10 +38,8 @@ final class InvocationLogs {
     record Logged<T>(T result, String tail) {
     }
 
-    static <T> Logged<T> capture(String requestId, int memoryMb, Invocation<T> invocation) {
+    static <T> Logged<T> capture(Invocation<T> invocation) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        write(log, "START RequestId: " + requestId + " Version: $LATEST\n");
-        long start = System.nanoTime();
         CAPTURED.set(log);
         T result;
         try {
@@ -49,17 +47,9 @@ final class InvocationLogs {
         } finally {
             CAPTURED.remove();
         }
-        double millis = (System.nanoTime() - start) / 1e6;
-        write(log, "END RequestId: " + requestId + "\n");
-        write(log, String.format(Locale.ROOT, "REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\tMemory Size: %d MB\t\n",
-                requestId, millis, (long) Math.ceil(millis), memoryMb));
         byte[] bytes = log.toByteArray();
         byte[] tail = Arrays.copyOfRange(bytes, Math.max(0, bytes.length - TAIL_BYTES), bytes.length);
         return new Logged<>(result, Base64.getEncoder().encodeToString(tail));
-    }
-
-    private static void write(ByteArrayOutputStream log, String line) {
-        log.writeBytes(line.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A stream that writes on, and also keeps what the thread of a captured invocation writes. */

@@ -166,8 +166,7 @@ public final class LocalInvokeApi implements AutoCloseable {
         headers.put("X-Amz-Executed-Version", EXECUTED_VERSION);
         Outcome outcome;
         if (tail) {
-            InvocationLogs.Logged<Outcome> logged = InvocationLogs.capture(requestId, function.definition().memoryMb(),
-                    () -> run(function, payload, requestId));
+            InvocationLogs.Logged<Outcome> logged = InvocationLogs.capture(() -> run(function, payload, requestId));
             headers.put("X-Amz-Log-Result", logged.tail());
             outcome = logged.result();
         } else {

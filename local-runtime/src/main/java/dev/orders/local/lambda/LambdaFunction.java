@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * One function as the Lambda Java runtime runs it: its deployable jar in its own class loader,
@@ -60,27 +61,45 @@ public final class LambdaFunction implements AutoCloseable {
         }
     }
 
-    /** Runs the handler once with {@code eventJson}; returns the response JSON. Handler failures propagate. */
+    /**
+     * Runs the handler once with {@code eventJson}; returns the response JSON. Handler failures propagate. Around
+     * the handler, Lambda's START, END and REPORT lines go to stderr, where the handler's logs go.
+     */
     public synchronized byte[] invoke(byte[] eventJson, String requestId) throws Exception {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        long start = System.nanoTime();
         try {
-            if (invoker == null) {
-                loader = new URLClassLoader(function.logicalId(), new URL[] {url(jar), url(serializationJar), url(jodaTimeJar)},
-                        ClassLoader.getPlatformClassLoader());
-                Thread.currentThread().setContextClassLoader(loader);
-                invoker = initialise();
-                Log.SAM_LOCAL.line(function.logicalId() + ": init " + Duration.ofNanos(System.nanoTime() - start).toMillis()
-                        + " ms (first invocation, handler " + function.handler() + ")");
-                start = System.nanoTime();
-            }
+            Optional<Duration> init = initialiseOnFirstInvocation();
             Thread.currentThread().setContextClassLoader(loader);
-            return invoker.invoke(eventJson, context(requestId, start));
+            System.err.print(PlatformLines.start(requestId));
+            long start = System.nanoTime();
+            try {
+                return invoker.invoke(eventJson, context(requestId, start));
+            } finally {
+                Duration duration = Duration.ofNanos(System.nanoTime() - start);
+                System.err.print(PlatformLines.end(requestId) + new PlatformLines.Report(requestId, duration, init,
+                        function.memoryMb(), ProcessMemory.peakMb()).line());
+            }
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
+    }
+
+    /** The handler made on the first invocation (a cold start; its init time is logged and returned); empty when warm. */
+    private Optional<Duration> initialiseOnFirstInvocation() throws Exception {
+        if (invoker != null) {
+            return Optional.empty();
+        }
+        long start = System.nanoTime();
+        loader = new URLClassLoader(function.logicalId(), new URL[] {url(jar), url(serializationJar), url(jodaTimeJar)},
+                ClassLoader.getPlatformClassLoader());
+        Thread.currentThread().setContextClassLoader(loader);
+        invoker = initialise();
+        Duration init = Duration.ofNanos(System.nanoTime() - start);
+        Log.SAM_LOCAL.line(function.logicalId() + ": init " + init.toMillis() + " ms (first invocation, handler "
+                + function.handler() + ")");
+        return Optional.of(init);
     }
 
     private Invoker initialise() throws Exception {

@@ -31,6 +31,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -42,6 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCatalog products,
                                  ProcessedRecords records, ProcessedRequestCodec processed) implements OrderStore {
     private static final String ROW = "row ";
+    private static final Logger LOG = LoggerFactory.getLogger(DynamoDbOrderStore.class);
 
     @Override
     public Optional<Order> findRoot(String orderId) {
@@ -114,11 +117,18 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                 .putNew("event 1", OrderCodec.encodeEvent(created, OrderCodec.eventId(root.orderId(), 1)));
         order.items().forEach(line -> transaction.putNew(ROW + line.itemId(), OrderCodec.encodeItem(line)));
         request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
+        Creation creation;
         if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
-            return new Creation.Created();
+            creation = new Creation.Created();
+        } else {
+            creation = request.isPresent() && cancelled.cancellation().failed(ProcessedRecords.ACTION)
+                    ? new Creation.AlreadyProcessed() : new Creation.OrderIdTaken();
         }
-        return request.isPresent() && cancelled.cancellation().failed(ProcessedRecords.ACTION)
-                ? new Creation.AlreadyProcessed() : new Creation.OrderIdTaken();
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("order {} v1 by {}: {}, {} lines{}: {}", root.orderId(), created.by(), describe(created),
+                    order.items().size(), alongside(request), creation.getClass().getSimpleName());
+        }
+        return creation;
     }
 
     /**
@@ -135,7 +145,13 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                 .forEach(captured -> root.requireTotal(captured.amount(), captured.currency()));
         Transaction transaction = root.addTo(table.transaction());
         step.rows().forEach(row -> write(transaction, row));
-        return commit(transaction, request);
+        Commit commit = commit(transaction, request);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("order {} v{} -> v{} by {}: {}{}: {}", step.before().orderId(), step.before().version(),
+                    step.after().version(), actor, step.events(actor).stream().map(DynamoDbOrderStore::describe).toList(),
+                    written(step.rows(), request), commit.getClass().getSimpleName());
+        }
+        return commit;
     }
 
     /**
@@ -146,7 +162,27 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
     public Commit commitWithoutOrder(UnknownOrderRows rows, Optional<ProcessedRequest> request) {
         Transaction transaction = table.transaction().requireAbsent(RootChange.ROOT, OrderCodec.rootKey(rows.orderId()));
         rows.rows().forEach(row -> write(transaction, row));
-        return commit(transaction, request);
+        Commit commit = commit(transaction, request);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("order id {}, which names no order:{}: {}", rows.orderId(), written(rows.rows(), request),
+                    commit.getClass().getSimpleName());
+        }
+        return commit;
+    }
+
+    /** An event as the DEBUG line of its commit names it: type, version and data (the published contract). */
+    private static String describe(OrderEvent event) {
+        return event.type() + " v" + event.version() + " " + event.change().data();
+    }
+
+    /** The rows beside the root and the processed request a commit writes, by kind. */
+    private static String written(List<RowChange> rows, Optional<ProcessedRequest> request) {
+        return (rows.isEmpty() ? "" : " rows " + rows.stream().map(row -> row.getClass().getSimpleName()).toList())
+                + alongside(request);
+    }
+
+    private static String alongside(Optional<ProcessedRequest> request) {
+        return request.map(r -> " with " + r.getClass().getSimpleName()).orElse("");
     }
 
     /** Commits {@code transaction} with the processed request if any; a cancellation says which condition failed. */

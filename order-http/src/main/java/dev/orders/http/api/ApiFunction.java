@@ -96,6 +96,7 @@ public abstract class ApiFunction implements RequestStreamHandler {
         try {
             return router.dispatch(event);
         } catch (ValidationException e) {
+            LOG.debug("refused as invalid: {}", e.errors());
             return Http.problem(Problem.validation(e.errors()));
         } catch (HttpRequest.PayloadTooLargeException e) {
             return Http.problem(Problem.of(413, "payload-too-large", "Request body too large",

@@ -19,6 +19,8 @@ import dev.orders.http.request.ExpectedVersion;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The answer to every outcome of a change, one method per outcome type. Each maps every case of its
@@ -27,11 +29,17 @@ import java.util.Map;
  * refused for a stale version is answered by how its request named the version ({@link ExpectedVersion}).
  */
 public final class OutcomeResponses {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeResponses.class);
+
     private OutcomeResponses() {
     }
 
     /** {@code disclosure}: the caller's, for an order a replay reads back as it is now. */
     public static APIGatewayV2HTTPResponse orderIntake(OrderIntake.Result result, Disclosure disclosure) {
+        return answered(result, orderIntakeAnswer(result, disclosure));
+    }
+
+    private static APIGatewayV2HTTPResponse orderIntakeAnswer(OrderIntake.Result result, Disclosure disclosure) {
         if (result instanceof OrderIntake.Result.Created created) {
             Order order = created.aggregate().order();
             Map<String, String> headers = new HashMap<>();
@@ -53,6 +61,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result, ExpectedVersion expected) {
+        return answered(result, lineIntakeAnswer(result, expected));
+    }
+
+    private static APIGatewayV2HTTPResponse lineIntakeAnswer(LineIntake.Result result, ExpectedVersion expected) {
         if (result instanceof LineIntake.Result.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
@@ -60,7 +72,7 @@ public final class OutcomeResponses {
             return added(replayed.item(), Map.of("idempotent-replayed", "true"));
         }
         if (result instanceof LineIntake.Result.Refused refused) {
-            return itemChange(refused.refusal(), expected);
+            return itemChangeAnswer(refused.refusal(), expected);
         }
         if (result instanceof LineIntake.Result.KeyReused) {
             return Http.problem(keyReused());
@@ -69,6 +81,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse statusChange(StatusChangeOutcome outcome, ExpectedVersion expected) {
+        return answered(outcome, statusChangeAnswer(outcome, expected));
+    }
+
+    private static APIGatewayV2HTTPResponse statusChangeAnswer(StatusChangeOutcome outcome, ExpectedVersion expected) {
         if (outcome instanceof StatusChangeOutcome.Changed changed) {
             Order order = changed.order();
             return Http.json(200, Views.order(order), Http.etagHeader(order.version()));
@@ -102,6 +118,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome, ExpectedVersion expected) {
+        return answered(outcome, itemChangeAnswer(outcome, expected));
+    }
+
+    private static APIGatewayV2HTTPResponse itemChangeAnswer(ItemChangeOutcome outcome, ExpectedVersion expected) {
         if (outcome instanceof ItemChangeOutcome.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
@@ -119,6 +139,10 @@ public final class OutcomeResponses {
 
     /** Answered to administrators only: the only role that may resolve. */
     public static APIGatewayV2HTTPResponse paymentIssueResolution(PaymentIssueResolutionOutcome outcome) {
+        return answered(outcome, paymentIssueResolutionAnswer(outcome));
+    }
+
+    private static APIGatewayV2HTTPResponse paymentIssueResolutionAnswer(PaymentIssueResolutionOutcome outcome) {
         Disclosure toStaff = Disclosure.to(Role.ADMINISTRATOR);
         if (outcome instanceof PaymentIssueResolutionOutcome.Resolved resolved) {
             // An issue of an order id that names no order has no version to tag.
@@ -142,6 +166,10 @@ public final class OutcomeResponses {
     }
 
     public static APIGatewayV2HTTPResponse customerCreation(CustomerCreation creation) {
+        return answered(creation, customerCreationAnswer(creation));
+    }
+
+    private static APIGatewayV2HTTPResponse customerCreationAnswer(CustomerCreation creation) {
         if (creation instanceof CustomerCreation.Created created) {
             return Http.json(201, Views.customer(created.customer()));
         }
@@ -150,6 +178,18 @@ public final class OutcomeResponses {
                     "A profile with this id exists; it was left unchanged."));
         }
         throw unknown(creation);
+    }
+
+    /**
+     * At DEBUG, what the core decided and the status that answers it: the outcome by its name, and a refusal's
+     * reason as its problem says it to the client. Not the outcome's record: it may hold the customer's data.
+     */
+    private static APIGatewayV2HTTPResponse answered(Object outcome, APIGatewayV2HTTPResponse response) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} answered {}{}", outcome.getClass().getSimpleName(), response.getStatusCode(),
+                    response.getStatusCode() >= 400 ? " " + response.getBody() : "");
+        }
+        return response;
     }
 
     private static APIGatewayV2HTTPResponse added(OrderItem item, Map<String, String> headers) {
