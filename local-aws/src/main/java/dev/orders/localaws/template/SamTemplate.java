@@ -11,14 +11,28 @@ import java.util.Optional;
 
 /**
  * A SAM template as the local runtime and the tests read it: each function's handler, code location,
- * HTTP API routes and environment (Globals merged under each function's own), and its tables.
+ * HTTP API routes and environment (Globals merged under each function's own), and its tables; with the values
+ * its parameters take (their Defaults, unless {@link #withParameterOverrides} gave others), as in a stack.
  */
-public record SamTemplate(Path file, Map<String, Object> root) {
+public record SamTemplate(Path file, Map<String, Object> root, ParameterValues parameters) {
     private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
     private static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
 
+    /** The template with its parameters' Defaults. */
+    public SamTemplate(Path file, Map<String, Object> root) {
+        this(file, root, ParameterValues.of(root, Map.of()));
+    }
+
     public static SamTemplate load(Path file) {
         return new SamTemplate(file, CloudFormationYaml.load(file));
+    }
+
+    /**
+     * The template deployed with {@code overrides} (parameter name to value) over its Defaults, refused with
+     * CloudFormation's message (IllegalArgumentException) where CloudFormation refuses them.
+     */
+    public SamTemplate withParameterOverrides(Map<String, String> overrides) {
+        return new SamTemplate(file, root, ParameterValues.of(root, overrides));
     }
 
     /** The repository's template.yaml. */
@@ -150,10 +164,9 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         return Optional.empty();
     }
 
-    /** A template parameter's default value, if it has one. */
-    public Optional<String> parameterDefault(String name) {
-        Object value = map(map(root, "Parameters"), name).get("Default");
-        return Optional.ofNullable(value).map(String::valueOf);
+    /** The value a template parameter takes: the one given for it, else its Default; none if neither. */
+    public Optional<String> parameterValue(String name) {
+        return parameters.value(name);
     }
 
     private static List<HttpRoute> routes(Map<String, Object> properties) {
