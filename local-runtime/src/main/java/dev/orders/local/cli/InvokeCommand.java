@@ -88,12 +88,13 @@ final class InvokeCommand implements Command {
                     env.putAll(environment.aws(dynamoDb.endpoint(), eventBus.endpoint()));
                     env.put("AWS_LAMBDA_FUNCTION_NAME", function.logicalId());
                     List<String> jvm = new ArrayList<>(FUNCTION_JVM);
-                    debugging.ifPresent(debug -> {
-                        jvm.addAll(debug.jvmOptions());
-                        debug.announce(function.logicalId() + "'s JVM");
-                    });
-                    return ChildJvm.run(env, List.of(InvokeHereCommand.VERB, TEMPLATE.name(), template.file().toString(),
-                            function.logicalId(), eventFile.toString()), jvm, output);
+                    debugging.ifPresent(debug -> jvm.addAll(debug.jvmOptions()));
+                    Process child = ChildJvm.start(env, List.of(InvokeHereCommand.VERB, TEMPLATE.name(),
+                            template.file().toString(), function.logicalId(), eventFile.toString()), jvm, output);
+                    if (debugging.isPresent()) {
+                        debugging.get().announce(child, function.logicalId() + "'s JVM");
+                    }
+                    return ChildJvm.await(child);
                 });
             }
         } finally {

@@ -18,6 +18,7 @@ import java.util.Optional;
  */
 record JvmDebugging(int port, List<String> debugArgs) {
     static final String HOST = "127.0.0.1";
+    private static final long LISTEN_POLL_MILLIS = 50;
 
     JvmDebugging {
         debugArgs = List.copyOf(debugArgs);
@@ -39,16 +40,29 @@ record JvmDebugging(int port, List<String> debugArgs) {
 
     /** Refuses a port a debugger could not be given (taken), before anything starts. */
     void ensurePortFree() {
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress(InetAddress.getByName(HOST), port));
-        } catch (IOException e) {
+        if (!portFree()) {
             throw new UsageException("debug port " + port + " on " + HOST + " is in use");
         }
     }
 
-    /** Says what waits, and where to attach. */
-    void announce(String what) {
+    /**
+     * Once {@code jvm}'s agent listens (its port can no longer be bound; nothing connects to it, which the agent would
+     * take for its debugger), says what waits, and where to attach.
+     */
+    void announce(Process jvm, String what) throws InterruptedException {
+        while (jvm.isAlive() && portFree()) {
+            Thread.sleep(LISTEN_POLL_MILLIS);
+        }
         Log.SAM_LOCAL.line(what + " waits for a debugger: attach one to " + HOST + ":" + port + " (JDWP)");
+    }
+
+    private boolean portFree() {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getByName(HOST), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

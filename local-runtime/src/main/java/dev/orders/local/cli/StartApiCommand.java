@@ -142,7 +142,7 @@ final class StartApiCommand implements Command {
         int eventBusPort = freePort(InetAddress.getLoopbackAddress());
         serve.addAll(List.of(ServeCommand.EVENT_BUS_PORT.name(), Integer.toString(eventBusPort)));
         Launcher.eventsFile(arguments).ifPresent(file -> serve.addAll(List.of(EVENTS.name(), file.toString())));
-        int debuggedPort = freePort(InetAddress.getLoopbackAddress());
+        int debuggedPort = debugged.isPresent() ? freePort(InetAddress.getLoopbackAddress()) : 0;
         debugged.ifPresent(function -> serve.addAll(List.of(DEBUG_FUNCTION.name(), function.logicalId(),
                 ServeCommand.DEBUGGED_PORT.name(), Integer.toString(debuggedPort))));
         ChildJvm.Output output = arguments.value(LOG_FILE.name()).map(file -> ChildJvm.Output.logFile(Path.of(file), false))
@@ -163,16 +163,16 @@ final class StartApiCommand implements Command {
                         template.file().toString(), HOST.name(), JvmDebugging.HOST, "--port", Integer.toString(debuggedPort),
                         ServeLambdaCommand.WITHOUT_EVENT_SOURCES.name()), debugJvm,
                         new ChildJvm.Output(ProcessBuilder.Redirect.DISCARD, output.stderr())));
-                debugging.get().announce(function.logicalId() + "'s own JVM (the other functions serve at once)");
+                debugging.get().announce(debuggedJvm.get(), function.logicalId() + "'s own JVM (the other functions serve at once)");
             } else {
-                debugging.ifPresent(debug -> {
-                    jvm.addAll(debug.jvmOptions());
-                    debug.announce("the functions' JVM (" + command + " listens once it attached)");
-                });
+                debugging.ifPresent(debug -> jvm.addAll(debug.jvmOptions()));
             }
             Map<String, String> env = new LinkedHashMap<>(union);
             env.putAll(aws);
             Process functions = ChildJvm.start(env, serve, jvm, output);
+            if (debugged.isEmpty() && debugging.isPresent()) {
+                debugging.get().announce(functions, "the functions' JVM (" + command + " listens once it attached)");
+            }
             debuggedJvm.ifPresent(jvmOfOne -> jvmOfOne.onExit().thenRun(() -> {
                 if (functions.isAlive()) {
                     Log.SAM_LOCAL.line(debugged.get().logicalId() + "'s JVM ended (exit code " + jvmOfOne.exitValue()
