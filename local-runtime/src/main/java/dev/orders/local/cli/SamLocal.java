@@ -90,16 +90,16 @@ public final class SamLocal {
     }
 
     /**
-     * A command of sam local completed as SAM CLI completes it: an option the command line leaves out is taken from
-     * its variable, else from samconfig's section of the command (its {@code --config-env}, in its
+     * A command completed as SAM CLI completes it: an option the command line leaves out is taken from its variable,
+     * else, for a command of sam local, from samconfig's section of the command (its {@code --config-env}, in its
      * {@code --config-file}, next to the template).
      */
     static Arguments configured(Arguments parsed) {
+        Arguments given = parsed.completedBy(System::getenv, Map.of(), "");
         Optional<String> section = parsed.usage().configSection();
         if (section.isEmpty()) {
-            return parsed;
+            return given;
         }
-        Arguments given = parsed.completedBy(System::getenv, Map.of(), "");
         Path templateDirectory = parsed.usage().option(SamOptions.TEMPLATE.name()).isPresent()
                 ? SamOptions.templateFile(given).getParent() : RepositoryRoot.locate();
         String env = given.value(SamOptions.CONFIG_ENV.name(), SamConfig.DEFAULT_ENV);

@@ -2,14 +2,13 @@ package dev.orders.local.cli;
 
 import dev.orders.local.UsageException;
 import dev.orders.local.api.LocalIssuer;
-import dev.orders.localaws.template.SamTemplate;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * {@code token SUBJECT [SCOPE ...] [--scp] [--hours N] [--host H] [--port P]}: a bearer token of sam-local's
  * own issuer, as start-api on that host and port serves it (its issuer URL), for the audience start-api
- * requires. The scopes go in the text claim {@code scope}, or with {@code --scp} in the array claim
+ * requires (with the same -t and --parameter-overrides: its JwtAudience). The scopes go in the text claim {@code scope}, or with {@code --scp} in the array claim
  * {@code scp}, as some identity providers issue them. When start-api trusts another issuer, that issuer's
  * tokens are the only ones it accepts: then this is a usage error.
  */
@@ -22,7 +21,9 @@ final class TokenCommand implements Command {
                     + " names them).",
             List.of("./sam-local token ops-admin orders:admin"),
             List.of(new Usage.Section("Options", HOURS, SCP, Option.value("TEXT", "start-api's --host (default: 127.0.0.1).",
-                    "--host"), Option.value("INTEGER", "start-api's --port (default: 3000).", "-p", "--port"))));
+                    "--host"), Option.value("INTEGER", "start-api's --port (default: 3000).", "-p", "--port")),
+                    new Usage.Section("Template Options (start-api's, for its audience)", SamOptions.TEMPLATE,
+                            SamOptions.PARAMETER_OVERRIDES)));
 
     @Override
     public Usage usage() {
@@ -40,7 +41,7 @@ final class TokenCommand implements Command {
         } catch (NumberFormatException e) {
             throw new UsageException("--hours takes a whole number");
         }
-        JwtSettings settings = JwtSettings.resolve(SamTemplate.repository(), arguments, System::getenv);
+        JwtSettings settings = JwtSettings.resolve(SamOptions.template(arguments), arguments, System::getenv);
         settings.otherIssuer().ifPresent(issuer -> {
             throw new UsageException("start-api trusts the issuer " + issuer + " (" + JwtSettings.ISSUER_VARIABLE
                     + " or the template), whose tokens only it can sign; ./sam-local token signs for sam-local's own issuer");
