@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * The functions' JVM (__serve, __serve-lambda, __invoke): ./sam-local again, started by the launcher with the
- * functions' environment. Its stdout and stderr are the launcher's; its stdin is a pipe from the
- * launcher, so it exits when the launcher does, however that ends.
+ * functions' environment. Its stdout and stderr are the launcher's (or --log-file's, see {@link Output}); its stdin
+ * is a pipe from the launcher, so it exits when the launcher does, however that ends.
  */
 final class ChildJvm {
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
