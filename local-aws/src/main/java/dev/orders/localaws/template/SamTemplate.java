@@ -13,17 +13,32 @@ import java.util.Set;
 
 /**
  * A SAM template as the local runtime and the tests read it: each function's handler, code location,
- * HTTP API routes and environment (Globals merged under each function's own), and its tables and event buses.
+ * HTTP API routes and environment (Globals merged under each function's own), and its tables and event buses;
+ * with the values its parameters take (their Defaults, unless {@link #withParameterOverrides} gave others), as in
+ * a stack.
  */
-public record SamTemplate(Path file, Map<String, Object> root) {
+public record SamTemplate(Path file, Map<String, Object> root, ParameterValues parameters) {
     private static final String FUNCTION_TYPE = "AWS::Serverless::Function";
     private static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
     private static final String EVENT_BUS_TYPE = "AWS::Events::EventBus";
     /** The bus every account has, which a rule or an entry naming no bus is on. */
     public static final String DEFAULT_EVENT_BUS = "default";
 
+    /** The template with its parameters' Defaults. */
+    public SamTemplate(Path file, Map<String, Object> root) {
+        this(file, root, ParameterValues.of(root, Map.of()));
+    }
+
     public static SamTemplate load(Path file) {
         return new SamTemplate(file, CloudFormationYaml.load(file));
+    }
+
+    /**
+     * The template deployed with {@code overrides} (parameter name to value) over its Defaults, refused with
+     * CloudFormation's message (IllegalArgumentException) where CloudFormation refuses them.
+     */
+    public SamTemplate withParameterOverrides(Map<String, String> overrides) {
+        return new SamTemplate(file, root, ParameterValues.of(root, overrides));
     }
 
     /** The repository's template.yaml. */
@@ -175,10 +190,9 @@ public record SamTemplate(Path file, Map<String, Object> root) {
         return Optional.empty();
     }
 
-    /** A template parameter's default value, if it has one. */
-    public Optional<String> parameterDefault(String name) {
-        Object value = map(map(root, "Parameters"), name).get("Default");
-        return Optional.ofNullable(value).map(String::valueOf);
+    /** The value a template parameter takes: the one given for it, else its Default; none if neither. */
+    public Optional<String> parameterValue(String name) {
+        return parameters.value(name);
     }
 
     private static List<HttpRoute> routes(Map<String, Object> properties) {

@@ -123,6 +123,65 @@ class CommandLineTest {
         assertOneLineError(SamLocalCommand.run(Map.of(), "token", "c-ada", "--hours", "many"), "--hours takes a whole number");
     }
 
+    @Test
+    void versionAndACommandsHelpAnswerOnStdoutWithExitCode0() {
+        SamLocalCommand.Result version = SamLocalCommand.run(Map.of(), "--version");
+        assertEquals(0, version.exitCode(), version.stderr());
+        assertTrue(version.stdout().matches("sam-local, version \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n"), version.stdout());
+        SamLocalCommand.Result help = SamLocalCommand.run(Map.of(), "start-api", "--port", "not-even-read", "--help");
+        assertEquals(0, help.exitCode(), help.stderr());
+        assertEquals("", help.stderr());
+        assertTrue(help.stdout().startsWith("Usage: ./sam-local start-api [OPTIONS]\n"), help.stdout());
+        assertTrue(help.stdout().contains("\nExamples:\n  $ ./sam-local start-api "), help.stdout());
+        assertTrue(help.stdout().contains("  -d, --debug-port PORT"), help.stdout());
+    }
+
+    @Test
+    void aSamFlagWithoutMeaningHereIsOneLineNamingItAndWhatToDoInstead() {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--warm-containers", "EAGER"),
+                "--warm-containers is SAM CLI's, not ./sam-local's: ./sam-local runs no containers");
+    }
+
+    @Test
+    void parameterOverridesCloudFormationRefusesAreRefusedInItsWordsBeforeAnythingStarts() {
+        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "CustomerProfileFunction", "--parameter-overrides",
+                "LogLevel=TRACE"), "Parameter 'LogLevel' must be one of AllowedValues");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "--parameter-overrides", "ParameterKey=Stage,ParameterValue=dev"),
+                "Parameters: [Stage] do not exist in the template");
+    }
+
+    @Test
+    void theSamconfigNextToAnotherTemplateIsReadAndTheCommandLineWins(@TempDir Path dir) throws IOException {
+        Path template = Files.copy(SamLocalCommand.ROOT.resolve("template.yaml"), dir.resolve("template.yaml"));
+        Files.writeString(dir.resolve("samconfig.toml"), """
+                version = 0.1
+                [default.local_invoke.parameters]
+                parameter_overrides = "LogLevel=TRACE"
+                """);
+        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "-t", template.toString(), "CustomerProfileFunction"),
+                "Parameter 'LogLevel' must be one of AllowedValues");
+        // With the command line's value, the template's own CodeUri, from its directory, is what is missing.
+        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "-t", template.toString(), "CustomerProfileFunction",
+                "--parameter-overrides", "LogLevel=DEBUG"), "CustomerProfileFunction: functions/customer-profile/target/"
+                + "customer-profile.jar is not built");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void generateEventPrintsSamsHttpApiAndDynamoDbSamplesWithTheirOptions() throws IOException {
+        SamLocalCommand.Result http = SamLocalCommand.run(Map.of(), "generate-event", "apigateway", "http-api-proxy",
+                "--method", "GET", "--path", "customers/c-1");
+        assertEquals(0, http.exitCode(), http.stderr());
+        Map<String, Object> event = JSON.std.mapFrom(http.stdout());
+        assertEquals("/customers/c-1", event.get("rawPath"));
+        assertEquals("GET", ((Map<String, Object>) ((Map<String, Object>) event.get("requestContext")).get("http")).get("method"));
+        SamLocalCommand.Result stream = SamLocalCommand.run(Map.of(), "generate-event", "dynamodb", "update", "--table",
+                "orders-local");
+        assertEquals(0, stream.exitCode(), stream.stderr());
+        List<Map<String, Object>> records = (List<Map<String, Object>>) JSON.std.mapFrom(stream.stdout()).get("Records");
+        assertTrue(((String) records.get(0).get("eventSourceARN")).contains(":table/orders-local/stream/"), stream.stdout());
+    }
+
     private static void assertOneLineError(SamLocalCommand.Result result, String expected) {
         assertNotEquals(0, result.exitCode(), result.stderr());
         List<String> lines = result.stderrLines();

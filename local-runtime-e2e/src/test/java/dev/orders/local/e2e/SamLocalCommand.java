@@ -50,8 +50,16 @@ final class SamLocalCommand {
     }
 
     static Result run(Map<String, String> env, String... args) {
+        return run(env, new byte[0], args);
+    }
+
+    /** The script with {@code args}, {@code stdin} written to its standard input. */
+    static Result run(Map<String, String> env, byte[] stdin, String... args) {
         try {
             Process process = builder(env, List.of(args)).start();
+            try (java.io.OutputStream in = process.getOutputStream()) {
+                in.write(stdin);
+            }
             CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
             if (!process.waitFor(60, TimeUnit.SECONDS)) {

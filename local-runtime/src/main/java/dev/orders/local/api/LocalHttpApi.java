@@ -4,6 +4,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import dev.orders.local.UsageException;
 import dev.orders.local.lambda.FunctionInstances;
+import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
@@ -41,7 +42,7 @@ public final class LocalHttpApi implements AutoCloseable {
     }
 
     private final HttpApiEvents.Routes routes;
-    private final Map<String, FunctionInstances> functions = new LinkedHashMap<>();
+    private final Map<String, FunctionInvoker> functions = new LinkedHashMap<>();
     private final RequestAuthorizer authorizer;
     private final Map<String, String> documents;
     private HttpServers.Serving serving;
@@ -60,6 +61,11 @@ public final class LocalHttpApi implements AutoCloseable {
             functions.put(function.logicalId(), new FunctionInstances(new LambdaFunction(function, repositoryRoot),
                     () -> new LambdaFunction(function, repositoryRoot), THREADS));
         }
+    }
+
+    /** Before {@link #start}: {@code logicalId}'s routes are answered by {@code invoker} (a JVM of its own) instead. */
+    public void serveElsewhere(String logicalId, FunctionInvoker invoker) {
+        functions.put(logicalId, invoker).close();
     }
 
     /** Binds and serves; returns the bound address (port 0 picks a free one). */
@@ -171,6 +177,6 @@ public final class LocalHttpApi implements AutoCloseable {
             serving.stopAccepting();
             serving.stopThreads();
         }
-        functions.values().forEach(FunctionInstances::close);
+        functions.values().forEach(FunctionInvoker::close);
     }
 }

@@ -19,20 +19,43 @@ import java.util.Optional;
  * {@code generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']]}: prints the HTTP API event API
  * Gateway would send, for a route key ("GET /orders/{orderId}") or a concrete request ("GET /orders/o-1?limit=5");
  * with {@code --sub}, as its JWT authorizer passes a verified token's claims, so that {@code invoke} with it is
- * answered as that caller.
+ * answered as that caller. SAM CLI's own {@code generate-event SERVICE EVENT} are {@link SampleEventCommand}s.
  */
 final class GenerateEventCommand implements Command {
+    static final Option SUB = Option.value("SUBJECT", "The caller: the event carries a verified token's claims for this"
+            + " subject, as API Gateway's JWT authorizer passes them.", "--sub");
+    static final Option SCOPE = Option.value("'A B'", "The token's scopes, space-separated (with --sub).", "--scope");
+    static final Usage USAGE = Usage.ownCommand("generate-event", "'METHOD /path' | SERVICE EVENT",
+            "Prints the HTTP API event API Gateway sends for a route of the template, by its route key ('GET"
+                    + " /orders/{orderId}') or a request ('GET /orders/o-1?limit=5'), with a caller's claims with --sub; or,"
+                    + " as SAM CLI, its sample event SERVICE EVENT: " + samples() + " (./sam-local generate-event SERVICE"
+                    + " EVENT --help lists its options).",
+            List.of("./sam-local generate-event 'GET /customers/c-ada' --sub c-ada > /tmp/get.json"),
+            List.of(new Usage.Section("Options", SUB, SCOPE)));
+
+    @Override
+    public Usage usage() {
+        return USAGE;
+    }
+
+    /** SAM CLI's sample events this command prints: "apigateway http-api-proxy, dynamodb update". */
+    private static String samples() {
+        return SampleEventCommand.EVENTS.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .flatMap(service -> service.getValue().keySet().stream().sorted().map(event -> service.getKey() + " " + event))
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
 
     @Override
     public int run(Arguments arguments) throws IOException {
-        arguments.allow("--sub", "--scope");
         String route = String.join(" ", arguments.positionals()).trim();
         if (route.isEmpty()) {
-            throw new UsageException("generate-event needs a route, e.g. 'POST /customers/c-1/orders'");
+            throw new UsageException("generate-event needs a route, e.g. 'POST /customers/c-1/orders', or SAM CLI's SERVICE"
+                    + " EVENT: " + samples());
         }
         String[] parts = route.split("\\s+", 2);
         if (parts.length < 2) {
-            throw new UsageException("a route is METHOD /path, e.g. 'GET /orders', not '" + route + "'");
+            throw new UsageException("a route is METHOD /path, e.g. 'GET /orders', not '" + route + "'; SAM CLI's sample"
+                    + " events are SERVICE EVENT: " + samples());
         }
         String method = parts[0].toUpperCase(Locale.ROOT);
         HttpApiEvents.Routes routes = new HttpApiEvents.Routes(SamTemplate.repository());
@@ -46,8 +69,8 @@ final class GenerateEventCommand implements Command {
 
     /** The claims of a token for {@code --sub} with {@code --scope}'s space-separated scopes, as the authorizer gives them. */
     private static Optional<RequestAuthorizer.Jwt> jwt(Arguments arguments) {
-        String subject = arguments.value("--sub", null);
-        String scope = arguments.value("--scope", "").trim();
+        String subject = arguments.value(SUB.name(), null);
+        String scope = arguments.value(SCOPE.name(), "").trim();
         if (subject == null) {
             if (!scope.isEmpty()) {
                 throw new UsageException("--scope needs --sub: the scopes are those of a caller's token");

@@ -5,25 +5,33 @@ import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.lambda.UnhandledError;
 import dev.orders.localaws.Log;
-import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 
 /** {@code __invoke}: invoke's function JVM. Prints the function's response, or Lambda's error for an unhandled exception. */
 final class InvokeHereCommand implements Command {
     static final String VERB = "__invoke";
+    private static final Usage USAGE = Usage.ownCommand(VERB, "FUNCTION_LOGICAL_ID EVENT_FILE",
+            "invoke's function JVM, which invoke starts.", List.of(), List.of(new Usage.Section("Options", SamOptions.TEMPLATE)));
+
+    @Override
+    public Usage usage() {
+        return USAGE;
+    }
 
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
-        SamTemplate.Function function = arguments.function(SamTemplate.repository());
+        SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
+        SamTemplate.Function function = arguments.function(template);
         byte[] event = SignedSamples.signedNow(Files.readAllBytes(Path.of(arguments.positional(1, "event file"))),
                 System.getenv(), Clock.systemUTC());
-        LambdaFunction lambda = new LambdaFunction(function, RepositoryRoot.locate());
+        LambdaFunction lambda = new LambdaFunction(function, SamOptions.codeRoot(template));
         try {
             stdout.write(lambda.invoke(event, HttpApiEvents.requestId()));
             stdout.println();

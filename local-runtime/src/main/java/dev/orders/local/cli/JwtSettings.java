@@ -17,8 +17,8 @@ import java.util.function.UnaryOperator;
  * The JWT configuration start-api's authorizer runs with, as the template's authorizer has one: the issuer
  * it trusts and the audiences a token must name. Each comes from its flag ({@value #ISSUER_FLAG},
  * {@value #AUDIENCE_FLAG}), else its variable ({@value #ISSUER_VARIABLE}, {@value #AUDIENCE_VARIABLE}), else
- * the template's {@code JwtConfiguration} (a {@code !Ref} parameter being its Default, as for every parameter
- * locally). Without an issuer, it is sam-local's own ({@code otherIssuer} empty), and the audience defaults
+ * the template's {@code JwtConfiguration} (a {@code !Ref} parameter being its value: --parameter-overrides', else
+ * its Default, as in a stack). Without an issuer, it is sam-local's own ({@code otherIssuer} empty), and the audience defaults
  * to {@value LocalIssuer#DEFAULT_AUDIENCE}.
  */
 record JwtSettings(Optional<URI> otherIssuer, List<String> audience) {
@@ -72,14 +72,14 @@ record JwtSettings(Optional<URI> otherIssuer, List<String> audience) {
         return Optional.ofNullable(value).map(String::strip).filter(v -> !v.isEmpty());
     }
 
-    /** A literal, or a parameter's Default; anything else cannot be known locally. */
+    /** A literal, or a parameter's value; anything else cannot be known locally. */
     private static Optional<String> resolved(SamTemplate template, Object value) {
         if (value instanceof String literal) {
             return given(literal);
         }
         if (value instanceof CloudFormationYaml.Intrinsic intrinsic && "Ref".equals(intrinsic.name())
                 && intrinsic.argument() instanceof String parameter) {
-            return template.parameterDefault(parameter).flatMap(JwtSettings::given);
+            return template.parameterValue(parameter).flatMap(JwtSettings::given);
         }
         throw new UsageException("template: the JWT authorizer's " + value + " cannot be resolved locally; give "
                 + ISSUER_FLAG + " and " + AUDIENCE_FLAG);

@@ -25,10 +25,25 @@ final class RedriveCommand implements Command {
     private static final String PUBLISHER = "PublishEventsFunction";
     private static final String MAIN = "dev.orders.functions.publishevents.RedriveEvents";
     private static final List<String> FORWARDED = List.of("--dead-letters", "--order", "--from", "--to");
+    static final Usage USAGE = Usage.ownCommand("redrive", "", "Republishes dead-lettered order events from the table of"
+                    + " a running start-api (DYNAMODB_ENDPOINT: the endpoint it logs) to its event bus, with the"
+                    + " publisher's redrive command.",
+            List.of("DYNAMODB_ENDPOINT=http://127.0.0.1:PORT ./sam-local redrive --dead-letters /tmp/orders/stream-dead-letters.jsonl"
+                    + " --event-bus http://127.0.0.1:BUS_PORT"),
+            List.of(new Usage.Section("Options",
+                    Option.value("FILE", "The dead letters to redrive (stream-dead-letters.jsonl).", "--dead-letters"),
+                    Option.value("ORDER_ID", "Or the events of this order...", "--order"),
+                    Option.value("N", "... from this version ...", "--from"),
+                    Option.value("N", "... to this version.", "--to"),
+                    Option.value("URL", "The running start-api's event bus (it logs \"event bus at URL\").", "--event-bus"))));
+
+    @Override
+    public Usage usage() {
+        return USAGE;
+    }
 
     @Override
     public int run(Arguments arguments) throws Exception {
-        arguments.allow("--dead-letters", "--order", "--from", "--to", "--event-bus");
         String eventBus = arguments.value("--event-bus", null);
         if (eventBus == null) {
             throw new UsageException("redrive needs the running start-api's event bus: --event-bus URL (start-api logs"

@@ -7,10 +7,10 @@ import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
+import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.localaws.Log;
-import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.CloudFormationYaml;
@@ -40,15 +40,30 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 final class ServeCommand implements Command {
     static final String VERB = "__serve";
     /** The port the launcher chose for the event bus, and gave the functions as AWS_ENDPOINT_URL_EVENTBRIDGE. */
-    static final String EVENT_BUS_PORT = "--event-bus-port";
+    static final Option EVENT_BUS_PORT = Option.value("PORT", "The local event bus's port.", "--event-bus-port");
     /** The jwks_uri the launcher read from another issuer's discovery document (with --jwt-issuer). */
-    static final String JWKS_URI = "--jwks-uri";
+    static final Option JWKS_URI = Option.value("URL", "The trusted issuer's keys.", "--jwks-uri");
+    /** The port of the Invoke API of --debug-function's own JVM, which runs that function's invocations. */
+    static final Option DEBUGGED_PORT = Option.value("PORT", "The debugged function's JVM's Invoke API port.", "--debugged-port");
+    /** What the functions' JVMs of start-api and start-lambda take from their launcher. */
+    static final Usage.Section SERVING = new Usage.Section("Options", SamOptions.TEMPLATE, SamOptions.HOST,
+            StartApiCommand.port(0), SamOptions.DATA_DIR, SamOptions.EVENTS, EVENT_BUS_PORT, SamOptions.DEBUG_FUNCTION,
+            DEBUGGED_PORT);
+    private static final Usage USAGE = Usage.ownCommand(VERB, "", "start-api's functions JVM, which start-api starts.",
+            List.of(), List.of(SERVING, new Usage.Section("start-api", StartApiCommand.SEED, StartApiCommand.JWT_ISSUER,
+                    StartApiCommand.JWT_AUDIENCE, JWKS_URI)));
     private static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
+
+    @Override
+    public Usage usage() {
+        return USAGE;
+    }
 
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
-        SamTemplate template = SamTemplate.repository();
+        SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
+        Map<String, FunctionInvoker> elsewhere = debugged(arguments);
         String host = arguments.value("--host", "127.0.0.1");
         JwtSettings jwt = new JwtSettings(Optional.ofNullable(arguments.value(JwtSettings.ISSUER_FLAG, null)).map(URI::create),
                 JwtSettings.list(arguments.value(JwtSettings.AUDIENCE_FLAG, LocalIssuer.DEFAULT_AUDIENCE)));
@@ -56,9 +71,10 @@ final class ServeCommand implements Command {
                 : Optional.of(jwt.localIssuer(LocalIssuer.url(host, arguments.port(0))));
         LocalJwtAuthorizer authorizer = ownIssuer.map(issuer -> LocalJwtAuthorizer.of(issuer, Clock.systemUTC()))
                 .orElseGet(() -> LocalJwtAuthorizer.remote(jwt.otherIssuer().get(), jwt.audience(),
-                        URI.create(arguments.value(JWKS_URI, "")), IssuerDiscovery.SYSTEM, Clock.systemUTC()));
-        LocalHttpApi api = new LocalHttpApi(template, RepositoryRoot.locate(), authorizer,
+                        URI.create(arguments.value(JWKS_URI.name(), "")), IssuerDiscovery.SYSTEM, Clock.systemUTC()));
+        LocalHttpApi api = new LocalHttpApi(template, SamOptions.codeRoot(template), authorizer,
                 ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
+        elsewhere.forEach(api::serveElsewhere);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
@@ -75,7 +91,7 @@ final class ServeCommand implements Command {
             Log.SAM_LOCAL.line("JWT issuer " + issuer.issuer() + " (sam-local's own; discovery at " + issuer.issuer()
                     + LocalIssuer.DISCOVERY_PATH + "), audience " + String.join(",", issuer.audience())
                     + "; ./sam-local token mints its tokens");
-            if (arguments.flag("--seed")) {
+            if (arguments.flag(StartApiCommand.SEED.name())) {
                 Log.SAM_LOCAL.line(new SeedData(api, issuer).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
                         : "seed skipped: customer c-ada already exists");
             }
@@ -83,26 +99,33 @@ final class ServeCommand implements Command {
                     + issuer.mint("c-ada", List.of(), Duration.ofHours(12)) + " ; administrator: "
                     + issuer.mint("ops-admin", List.of("orders:admin"), Duration.ofHours(12)));
         } else {
-            Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI, "")
+            Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI.name(), "")
                     + "), audience " + String.join(",", jwt.audience()) + "; its own tokens only");
         }
-        startEventSources(template, arguments);
+        startEventSources(template, arguments, elsewhere);
         ChildJvm.exitWhenParentGoes();
         listening(stdout, host, address);
         stopped.await();
         return 0;
     }
 
+    /** --debug-function's function, run by its own JVM's Invoke API on --debugged-port; none without it. */
+    static Map<String, FunctionInvoker> debugged(Arguments arguments) {
+        return arguments.value(SamOptions.DEBUG_FUNCTION.name()).<Map<String, FunctionInvoker>>map(logicalId -> Map.of(
+                logicalId, new DebuggedFunction(logicalId, arguments.port(DEBUGGED_PORT.name(), 0)))).orElse(Map.of());
+    }
+
     /**
      * What runs beside the functions in their JVM, under start-api and start-lambda alike: the event bus with
-     * the template's rule targets, and the table's stream fed to its functions; stopped when the JVM stops.
+     * the template's rule targets, and the table's stream fed to its functions (those in {@code elsewhere} through
+     * their own JVM); stopped when the JVM stops.
      */
-    static void startEventSources(SamTemplate template, Arguments arguments) {
-        Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
+    static void startEventSources(SamTemplate template, Arguments arguments, Map<String, FunctionInvoker> elsewhere) {
+        Optional<Path> eventsFile = arguments.value(SamOptions.EVENTS.name()).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
-                Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), template.eventBuses(), ruleTargets(template));
+                arguments.port(EVENT_BUS_PORT.name(), 0), template.eventBuses(), ruleTargets(template, elsewhere));
         Launcher.announce(eventBus, eventsFile);
-        List<LocalStreamPoller> pollers = streamPollers(template, arguments);
+        List<LocalStreamPoller> pollers = streamPollers(template, arguments, elsewhere);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             pollers.forEach(LocalStreamPoller::close);
             eventBus.close();
@@ -115,12 +138,19 @@ final class ServeCommand implements Command {
         stdout.flush();
     }
 
-    /** Every function's {@code EventBridgeRule} event, as a subscription on its bus that invokes the function. */
-    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template) {
+    /** The function as a target of an event source: its own JVM's, or a new instance here. */
+    private static LocalStreamPoller.Target target(SamTemplate template, SamTemplate.Function function,
+                                                   Map<String, FunctionInvoker> elsewhere) {
+        FunctionInvoker invoker = elsewhere.get(function.logicalId());
+        return invoker != null ? invoker::invoke : new LambdaFunction(function, SamOptions.codeRoot(template))::invoke;
+    }
+
+    /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */
+    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template, Map<String, FunctionInvoker> elsewhere) {
         List<LocalEventBus.Subscription> subscriptions = new ArrayList<>();
         for (SamTemplate.Function function : template.functions()) {
             for (SamTemplate.RuleEvent rule : function.rules()) {
-                LambdaFunction target = new LambdaFunction(function, RepositoryRoot.locate());
+                LocalStreamPoller.Target target = target(template, function, elsewhere);
                 subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.bus(),
                         rule.pattern(), event -> {
                             try {
@@ -138,10 +168,11 @@ final class ServeCommand implements Command {
      * A poller per function event on the orders table's stream (the publisher's), as Lambda's event source
      * mapping would run it; its positions are kept under --data-dir.
      */
-    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments) {
+    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments,
+                                                         Map<String, FunctionInvoker> elsewhere) {
         URI endpoint = URI.create(System.getenv(DYNAMODB_ENDPOINT));
         String region = System.getenv().getOrDefault("AWS_REGION", "us-east-1");
-        Optional<Path> dataDir = Optional.ofNullable(arguments.value("--data-dir", null)).map(Path::of);
+        Optional<Path> dataDir = arguments.value(SamOptions.DATA_DIR.name()).map(Path::of);
         DynamoDbClient dynamoDb = LocalDynamoDb.clientBuilder(endpoint).build();
         DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(endpoint)
                 .region(Region.of(region))
@@ -154,7 +185,7 @@ final class ServeCommand implements Command {
                     Log.SAM_LOCAL.line(function.logicalId() + "." + source.event() + " reads a stream sam-local does not have: skipped");
                     continue;
                 }
-                pollers.add(new LocalStreamPoller(function, source, new LambdaFunction(function, RepositoryRoot.locate())::invoke,
+                pollers.add(new LocalStreamPoller(function, source, target(template, function, elsewhere),
                         dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir).start());
                 Log.SAM_LOCAL.line(function.logicalId() + " reads the table's stream (" + source.event() + ")");
             }

@@ -2,35 +2,53 @@ package dev.orders.local.cli;
 
 import dev.orders.local.UsageException;
 import dev.orders.local.invoke.LocalInvokeApi;
-import dev.orders.localaws.RepositoryRoot;
+import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code __serve-lambda}: start-lambda's functions JVM. Serves the Invoke API until it is stopped or the launcher goes. */
+/**
+ * {@code __serve-lambda}: start-lambda's functions JVM, and --debug-function's own JVM (then without the event
+ * sources, which the shared JVM runs). Serves the Invoke API until it is stopped or the launcher goes.
+ */
 final class ServeLambdaCommand implements Command {
     static final String VERB = "__serve-lambda";
+    /** In --debug-function's JVM: no event bus, no stream pollers; the shared JVM has them. */
+    static final Option WITHOUT_EVENT_SOURCES = Option.flag("Serve the Invoke API only.", "--without-event-sources");
+    private static final Usage USAGE = Usage.ownCommand(VERB, "", "start-lambda's functions JVM, which start-lambda"
+            + " starts.", List.of(), List.of(ServeCommand.SERVING, new Usage.Section("start-lambda", WITHOUT_EVENT_SOURCES)));
+
+    @Override
+    public Usage usage() {
+        return USAGE;
+    }
 
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
-        SamTemplate template = SamTemplate.repository();
-        LocalInvokeApi api = new LocalInvokeApi(template, RepositoryRoot.locate(), Launcher.region());
+        SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
+        Map<String, FunctionInvoker> elsewhere = ServeCommand.debugged(arguments);
+        LocalInvokeApi api = new LocalInvokeApi(template, SamOptions.codeRoot(template), Launcher.region());
+        elsewhere.forEach(api::serveElsewhere);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
             stopped.countDown();
         }, "sam-local-stop"));
-        String host = arguments.value("--host", "127.0.0.1");
+        String host = arguments.value(SamOptions.HOST.name(), "127.0.0.1");
         InetSocketAddress address;
         try {
             address = api.start(host, arguments.port(0));
         } catch (BindException e) {
             throw new UsageException("port " + arguments.port(0) + " on " + host + " is in use");
         }
-        ServeCommand.startEventSources(template, arguments);
+        if (!arguments.flag(WITHOUT_EVENT_SOURCES.name())) {
+            ServeCommand.startEventSources(template, arguments, elsewhere);
+        }
         ChildJvm.exitWhenParentGoes();
         ServeCommand.listening(stdout, host, address);
         stopped.await();

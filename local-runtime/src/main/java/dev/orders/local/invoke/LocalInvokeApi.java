@@ -3,6 +3,7 @@ package dev.orders.local.invoke;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import dev.orders.local.lambda.FunctionInstances;
+import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.lambda.UnhandledError;
 import dev.orders.localaws.HttpServers;
@@ -43,7 +44,7 @@ public final class LocalInvokeApi implements AutoCloseable {
     private static final String EXECUTED_VERSION = "$LATEST";
     private static final int THREADS = 8;
 
-    private record Function(SamTemplate.Function definition, FunctionInstances instances) {
+    private record Function(SamTemplate.Function definition, FunctionInvoker instances) {
     }
 
     private record Response(int status, Map<String, String> headers, byte[] body) {
@@ -72,6 +73,13 @@ public final class LocalInvokeApi implements AutoCloseable {
                     () -> new LambdaFunction(function, repositoryRoot), THREADS)));
         }
         InvocationLogs.install();
+    }
+
+    /** Before {@link #start}: {@code logicalId}'s invocations are run by {@code invoker} (a JVM of its own) instead. */
+    public void serveElsewhere(String logicalId, FunctionInvoker invoker) {
+        Function function = functions.get(logicalId);
+        functions.put(logicalId, new Function(function.definition(), invoker));
+        function.instances().close();
     }
 
     /** Binds and serves; returns the bound address (port 0 picks a free one). */

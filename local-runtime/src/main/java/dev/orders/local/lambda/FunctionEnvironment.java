@@ -13,8 +13,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The environment variables the template gives each function, resolved for a local run:
- * {@code !Ref <Parameter>} is the parameter's Default, {@code !Ref <the table>} is the local table's
- * name, {@code !Ref} of another resource (the event bus) is its logical id. A variable {@code <NAME>_SECRET_ID} names a Secrets Manager secret, which the function reads
+ * {@code !Ref <Parameter>} is the parameter's value (--parameter-overrides', else its Default),
+ * {@code !Ref <the table>} is the local table's name, {@code !Ref} of another resource (the event bus) is its logical id. A variable {@code <NAME>_SECRET_ID} names a Secrets Manager secret, which the function reads
  * at run time; there is no Secrets Manager locally, so the function gets instead the secret's value
  * as {@code <NAME>_SECRET} (which it prefers): the variable of that name in the caller's environment,
  * or else a fixed development value (announced on stderr). On top come what Lambda itself would
@@ -103,8 +103,8 @@ public final class FunctionEnvironment {
             return resource;
         }
         if ("Ref".equals(intrinsic.name()) && intrinsic.argument() instanceof String parameter) {
-            return template.parameterDefault(parameter).orElseThrow(() -> new UsageException("template: " + function + " "
-                    + name + " is !Ref " + parameter + ", which has no Default; give it with --env-vars"));
+            return template.parameterValue(parameter).orElseThrow(() -> new UsageException("template: " + function + " "
+                    + name + " is !Ref " + parameter + ", which has no Default; give it with --parameter-overrides or --env-vars"));
         }
         throw new UsageException("template: " + function + " " + name + " is !" + intrinsic.name() + " "
                 + intrinsic.argument() + ", which sam-local cannot resolve; give it with --env-vars");

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
  * or starts a new one (a cold start, in its own class loader) when all are busy, up to a limit.
  * Each instance serves one request at a time.
  */
-public final class FunctionInstances implements AutoCloseable {
+public final class FunctionInstances implements FunctionInvoker {
     private final Supplier<LambdaFunction> start;
     private final int limit;
     private final LinkedBlockingDeque<LambdaFunction> idle = new LinkedBlockingDeque<>();
@@ -25,6 +25,7 @@ public final class FunctionInstances implements AutoCloseable {
     }
 
     /** Runs the event on an idle instance, a new one, or the next to become idle. */
+    @Override
     public byte[] invoke(byte[] eventJson, String requestId) throws Exception {
         LambdaFunction instance = acquire();
         try {

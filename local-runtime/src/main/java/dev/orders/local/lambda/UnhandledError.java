@@ -16,9 +16,12 @@ import java.util.Map;
  */
 public record UnhandledError(String errorMessage, String errorType, List<String> stackTrace) {
 
-    /** The handler's own exception, not the reflection wrapping it. */
+    /** The handler's own exception, not the reflection wrapping it; or the error another JVM answered. */
     public static UnhandledError of(Throwable failure) {
         Throwable thrown = failure instanceof InvocationTargetException && failure.getCause() != null ? failure.getCause() : failure;
+        if (thrown instanceof Elsewhere elsewhere) {
+            return elsewhere.error;
+        }
         return new UnhandledError(String.valueOf(thrown.getMessage()), thrown.getClass().getName(),
                 Arrays.stream(thrown.getStackTrace()).map(StackTraceElement::toString).toList());
     }
@@ -34,6 +37,17 @@ public record UnhandledError(String errorMessage, String errorType, List<String>
             return JSON.std.asBytes(error);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A handler's unhandled error in another JVM (--debug-function's), as that JVM's Invoke API answered it. */
+    public static final class Elsewhere extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient UnhandledError error;
+
+        public Elsewhere(UnhandledError error) {
+            super(error.errorType() + ": " + error.errorMessage());
+            this.error = error;
         }
     }
 }

@@ -36,7 +36,7 @@ class JwtSettingsTest {
     }
 
     private static Arguments flags(String... args) {
-        return Arguments.parse(List.of(args));
+        return Arguments.parse(StartApiCommand.USAGE, List.of(args));
     }
 
     @Test
@@ -49,6 +49,16 @@ class JwtSettingsTest {
     void theTemplatesParameterDefaultsAreTheAuthorizersAsInAws() {
         assertEquals(new JwtSettings(Optional.of(URI.create("https://tenant.example.com/")), List.of("orders-api")),
                 JwtSettings.resolve(withDefaults("https://tenant.example.com/", "orders-api"), flags(), Map.<String, String>of()::get));
+    }
+
+    @Test
+    void parameterOverridesOfJwtIssuerAndJwtAudienceAreTheAuthorizersAsInADeployedStack() {
+        SamTemplate stack = REPOSITORY.withParameterOverrides(Map.of("JwtIssuer", "https://tenant.example.com/",
+                "JwtAudience", "orders-api"));
+        assertEquals(new JwtSettings(Optional.of(URI.create("https://tenant.example.com/")), List.of("orders-api")),
+                JwtSettings.resolve(stack, flags(), Map.<String, String>of()::get));
+        assertEquals(new JwtSettings(Optional.empty(), List.of("e2e-audience")), JwtSettings.resolve(
+                REPOSITORY.withParameterOverrides(Map.of("JwtAudience", "e2e-audience")), flags(), Map.<String, String>of()::get));
     }
 
     @Test
