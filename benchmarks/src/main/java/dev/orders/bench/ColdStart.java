@@ -122,10 +122,10 @@ final class ColdStart {
     }
 
     /** The baseline program and the SDK alone, as its module resolves them. */
-    private static String baselineClasspath(Path root) throws IOException {
+    private static String baselineClasspath(Path root) {
         Path module = root.resolve("benchmarks").resolve("sdk-baseline").resolve("target");
         return module.resolve("classes") + java.io.File.pathSeparator
-                + Files.readString(module.resolve("classpath.txt")).trim();
+                + RepositoryRoot.classpath(module.resolve("classpath.txt"));
     }
 
     /** Runs a main class in a fresh JVM; returns its stdout and stderr. */

@@ -1,7 +1,12 @@
 package dev.orders.localaws;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /** The repository this runtime works in: the directory of template.yaml, under which everything is built. */
 public final class RepositoryRoot {
@@ -26,6 +31,22 @@ public final class RepositoryRoot {
         }
         throw new IllegalStateException("cannot find the repository root: system property " + PROPERTY
                 + " is not set and no directory from " + start + " upwards contains " + TEMPLATE_FILE);
+    }
+
+    /**
+     * A module's target/classpath.txt (see the root pom), as a classpath: its entries are relative to the
+     * repository (its modules' jars, so that a copied or moved checkout runs its own) or absolute (the
+     * local Maven repository's).
+     */
+    public static String classpath(Path file) {
+        Path root = locate();
+        try {
+            return Arrays.stream(Files.readString(file).strip().split(File.pathSeparator))
+                    .map(entry -> root.resolve(entry).toString())
+                    .collect(Collectors.joining(File.pathSeparator));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The repository's template.yaml. */

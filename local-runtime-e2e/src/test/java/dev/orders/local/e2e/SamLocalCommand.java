@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,10 +36,15 @@ final class SamLocalCommand {
      * packaged already), and with {@code env} added to a clean environment.
      */
     static ProcessBuilder builder(Map<String, String> env, List<String> args) {
+        return builder(ROOT, env, args);
+    }
+
+    /** As {@link #builder(Map, List)}, the script of the checkout {@code root}. */
+    static ProcessBuilder builder(Path root, Map<String, String> env, List<String> args) {
         List<String> command = new ArrayList<>();
-        command.add(ROOT.resolve("sam-local").toString());
+        command.add(root.resolve("sam-local").toString());
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().remove("DYNAMODB_ENDPOINT");
         builder.environment().remove("CURSOR_SECRET");
@@ -55,16 +61,25 @@ final class SamLocalCommand {
 
     /** The script with {@code args}, {@code stdin} written to its standard input. */
     static Result run(Map<String, String> env, byte[] stdin, String... args) {
+        return run(ROOT, Duration.ofSeconds(60), env, stdin, List.of(args));
+    }
+
+    /** The script of the checkout {@code root}, given {@code timeout} to finish. */
+    static Result run(Path root, Duration timeout, Map<String, String> env, List<String> args) {
+        return run(root, timeout, env, new byte[0], args);
+    }
+
+    private static Result run(Path root, Duration timeout, Map<String, String> env, byte[] stdin, List<String> args) {
         try {
-            Process process = builder(env, List.of(args)).start();
+            Process process = builder(root, env, args).start();
             try (java.io.OutputStream in = process.getOutputStream()) {
                 in.write(stdin);
             }
             CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new IllegalStateException("./sam-local " + String.join(" ", args) + " did not finish in 60 s");
+                throw new IllegalStateException("./sam-local " + String.join(" ", args) + " did not finish in " + timeout);
             }
             return new Result(process.exitValue(), stdout.join(), stderr.join());
         } catch (IOException e) {

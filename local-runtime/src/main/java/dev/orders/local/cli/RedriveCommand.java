@@ -57,7 +57,7 @@ final class RedriveCommand implements Command {
         SamTemplate template = SamTemplate.repository();
         SamTemplate.Function publisher = template.function(PUBLISHER).orElseThrow();
         Path module = RepositoryRoot.locate().resolve(publisher.codeUri()).getParent().getParent();
-        Path classpath = module.resolve("target/redrive.classpath");
+        Path classpath = module.resolve("target/classpath.txt");
         if (!Files.isRegularFile(classpath)) {
             throw new UsageException(classpath + " is missing (run ./mvnw -DskipTests package)");
         }
@@ -67,7 +67,7 @@ final class RedriveCommand implements Command {
         env.put("AWS_ENDPOINT_URL_DYNAMODB_STREAMS", dynamoDb);
         List<String> command = new ArrayList<>(List.of(ChildProcesses.javaExecutable(), "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-cp", module.resolve("target/classes") + File.pathSeparator
-                        + Files.readString(classpath).strip(), MAIN));
+                        + RepositoryRoot.classpath(classpath), MAIN));
         for (String option : FORWARDED) {
             if (arguments.flag(option)) {
                 command.addAll(List.of(option, arguments.value(option, "")));

@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
  * The operator's redrive of the publisher's dead letters (docs/EVENTS.md, "Redriving dead-lettered events"),
  * run from this module's classes (not the function's jar, which leaves it out) with the environment the
  * publisher has (TABLE_NAME, EVENT_BUS_NAME, EVENT_SOURCE) and the operator's credentials:
- * {@code java -cp <classes and target/redrive.classpath> dev.orders.functions.publishevents.RedriveEvents --dead-letters FILE}
+ * {@code java -cp <classes and target/classpath.txt> dev.orders.functions.publishevents.RedriveEvents --dead-letters FILE}
  * or {@code --order ORDER_ID [--from VERSION] [--to VERSION]}. Prints each event id it republished; exit code
  * 0 when all were, 1 when one could not be (nothing after it sent), 2 for bad input (nothing sent).
  */
