@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * as unknown rather than as lacking a value.
  */
 record Arguments(Map<String, String> values, List<String> positionals, Optional<String> withoutValue) {
-    private static final Set<String> FLAGS = Set.of("--seed", "--scp");
+    private static final Set<String> FLAGS = Set.of("--seed", "--scp", ServeCommand.WATCH);
 
     static Arguments parse(List<String> args) {
         Map<String, String> values = new HashMap<>();

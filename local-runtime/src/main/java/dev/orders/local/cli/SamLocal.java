@@ -13,8 +13,8 @@ public final class SamLocal {
     /** The local table's name: what {@code !Ref OrdersTable} resolves to. */
     public static final String TABLE_NAME = "orders-local";
     static final String USAGE = "usage: ./sam-local start-api [--port 3000] [--host 127.0.0.1] [--data-dir DIR] [--seed]"
-            + " [--env-vars FILE] [--events FILE] [--jwt-issuer URL --jwt-audience AUD]"
-            + " | start-lambda [--port 3001] [--host 127.0.0.1] [--data-dir DIR] [--env-vars FILE] [--events FILE]"
+            + " [--env-vars FILE] [--events FILE] [--jwt-issuer URL --jwt-audience AUD] [--watch]"
+            + " | start-lambda [--port 3001] [--host 127.0.0.1] [--data-dir DIR] [--env-vars FILE] [--events FILE] [--watch]"
             + " | invoke FunctionLogicalId -e EVENT.json [--env-vars FILE] [--data-dir DIR]"
             + " | generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']] | token SUBJECT [SCOPE ...] [--scp] [--hours 12]"
             + " [--host 127.0.0.1] [--port 3000]"

@@ -7,8 +7,10 @@ import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
-import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.lambda.FunctionCode;
+import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.streams.LocalStreamPoller;
+import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
@@ -16,6 +18,7 @@ import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -43,6 +46,8 @@ final class ServeCommand implements Command {
     static final String EVENT_BUS_PORT = "--event-bus-port";
     /** The jwks_uri the launcher read from another issuer's discovery document (with --jwt-issuer). */
     static final String JWKS_URI = "--jwks-uri";
+    /** start-api's and start-lambda's flag: reload on save (dev.orders.local.watch). */
+    static final String WATCH = "--watch";
     private static final String DYNAMODB_ENDPOINT = "AWS_ENDPOINT_URL_DYNAMODB";
 
     @Override
@@ -57,11 +62,13 @@ final class ServeCommand implements Command {
         LocalJwtAuthorizer authorizer = ownIssuer.map(issuer -> LocalJwtAuthorizer.of(issuer, Clock.systemUTC()))
                 .orElseGet(() -> LocalJwtAuthorizer.remote(jwt.otherIssuer().get(), jwt.audience(),
                         URI.create(arguments.value(JWKS_URI, "")), IssuerDiscovery.SYSTEM, Clock.systemUTC()));
-        LocalHttpApi api = new LocalHttpApi(template, RepositoryRoot.locate(), authorizer,
-                ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
+        Optional<WatchMode> watch = watchMode(template, arguments);
+        FunctionCode code = functionCode(watch);
+        LocalHttpApi api = new LocalHttpApi(template, code, authorizer, ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
+            watch.ifPresent(WatchMode::close);
             stopped.countDown();
         }, "sam-local-stop"));
         InetSocketAddress address;
@@ -86,23 +93,36 @@ final class ServeCommand implements Command {
             Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI, "")
                     + "), audience " + String.join(",", jwt.audience()) + "; its own tokens only");
         }
-        startEventSources(template, arguments);
+        startEventSources(template, arguments, code);
+        if (watch.isPresent()) {
+            watch.get().start();
+        }
         ChildJvm.exitWhenParentGoes();
         listening(stdout, host, address);
         stopped.await();
         return 0;
     }
 
+    /** --watch: the functions run from their modules' classes, recompiled when a source is saved. */
+    static Optional<WatchMode> watchMode(SamTemplate template, Arguments arguments) throws IOException {
+        return arguments.flag(WATCH) ? Optional.of(WatchMode.prepare(template, RepositoryRoot.locate())) : Optional.empty();
+    }
+
+    /** Where the functions' classes come from: watch mode's, else each function's jar. */
+    static FunctionCode functionCode(Optional<WatchMode> watch) {
+        return watch.map(WatchMode::code).orElseGet(() -> FunctionCode.jars(RepositoryRoot.locate()));
+    }
+
     /**
      * What runs beside the functions in their JVM, under start-api and start-lambda alike: the event bus with
      * the template's rule targets, and the table's stream fed to its functions; stopped when the JVM stops.
      */
-    static void startEventSources(SamTemplate template, Arguments arguments) {
+    static void startEventSources(SamTemplate template, Arguments arguments, FunctionCode code) {
         Optional<Path> eventsFile = Optional.ofNullable(arguments.value("--events", null)).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
-                Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template));
+                Integer.parseInt(arguments.value(EVENT_BUS_PORT, "0")), ruleTargets(template, code));
         Launcher.announce(eventBus, eventsFile);
-        List<LocalStreamPoller> pollers = streamPollers(template, arguments);
+        List<LocalStreamPoller> pollers = streamPollers(template, arguments, code);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             pollers.forEach(LocalStreamPoller::close);
             eventBus.close();
@@ -116,11 +136,11 @@ final class ServeCommand implements Command {
     }
 
     /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */
-    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template) {
+    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template, FunctionCode code) {
         List<LocalEventBus.Subscription> subscriptions = new ArrayList<>();
         for (SamTemplate.Function function : template.functions()) {
             for (SamTemplate.RuleEvent rule : function.rules()) {
-                LambdaFunction target = new LambdaFunction(function, RepositoryRoot.locate());
+                FunctionInstances target = code.instances(function, 1);
                 subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.pattern(),
                         event -> {
                             try {
@@ -138,7 +158,7 @@ final class ServeCommand implements Command {
      * A poller per function event on the orders table's stream (the publisher's), as Lambda's event source
      * mapping would run it; its positions are kept under --data-dir.
      */
-    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments) {
+    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments, FunctionCode code) {
         URI endpoint = URI.create(System.getenv(DYNAMODB_ENDPOINT));
         String region = System.getenv().getOrDefault("AWS_REGION", "us-east-1");
         Optional<Path> dataDir = Optional.ofNullable(arguments.value("--data-dir", null)).map(Path::of);
@@ -154,7 +174,7 @@ final class ServeCommand implements Command {
                     Log.SAM_LOCAL.line(function.logicalId() + "." + source.event() + " reads a stream sam-local does not have: skipped");
                     continue;
                 }
-                pollers.add(new LocalStreamPoller(function, source, new LambdaFunction(function, RepositoryRoot.locate())::invoke,
+                pollers.add(new LocalStreamPoller(function, source, code.instances(function, 1)::invoke,
                         dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir).start());
                 Log.SAM_LOCAL.line(function.logicalId() + " reads the table's stream (" + source.event() + ")");
             }

@@ -4,6 +4,7 @@ import dev.orders.local.UsageException;
 import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.SamTemplate;
@@ -37,7 +38,7 @@ final class StartApiCommand implements Command {
     @Override
     public int run(Arguments arguments) throws Exception {
         arguments.allow("--port", "--host", "--data-dir", "--seed", "--env-vars", "--events", JwtSettings.ISSUER_FLAG,
-                JwtSettings.AUDIENCE_FLAG);
+                JwtSettings.AUDIENCE_FLAG, ServeCommand.WATCH);
         SamTemplate template = SamTemplate.repository();
         JwtSettings jwt = JwtSettings.resolve(template, arguments, System::getenv);
         if (jwt.otherIssuer().isPresent() && arguments.flag("--seed")) {
@@ -69,12 +70,19 @@ final class StartApiCommand implements Command {
         NetworkExposure.warning(command, host, exposed).ifPresent(Log.SAM_LOCAL::line);
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, String> union = environment.union(template.functions(), arguments.envVars(template));
-        // Fails now, before anything starts, if a function jar is not built.
-        template.functions().forEach(f -> new LambdaFunction(f, RepositoryRoot.locate()));
+        // Fails now, before anything starts, if a function jar (or, with --watch, a module) is not built.
+        if (arguments.flag(ServeCommand.WATCH)) {
+            WatchMode.check(template, RepositoryRoot.locate());
+        } else {
+            template.functions().forEach(f -> LambdaFunction.builtJar(f, RepositoryRoot.locate()));
+        }
         // The local issuer's URL names the port, so "any free port" is chosen here, before the tokens are minted.
         int listenPort = port == 0 ? freePort(InetAddress.getByName(host)) : port;
         List<String> serve = new ArrayList<>(List.of(verb, "--host", host, "--port", Integer.toString(listenPort)));
         serve.addAll(verbOptions);
+        if (arguments.flag(ServeCommand.WATCH)) {
+            serve.add(ServeCommand.WATCH);
+        }
         String dataDir = arguments.value("--data-dir", null);
         if (dataDir != null) {
             // Where the stream pollers keep their positions, beside Dynoxide's data.

@@ -16,7 +16,7 @@ final class StartLambdaCommand implements Command {
 
     @Override
     public int run(Arguments arguments) throws Exception {
-        arguments.allow("--port", "--host", "--data-dir", "--env-vars", "--events");
+        arguments.allow("--port", "--host", "--data-dir", "--env-vars", "--events", ServeCommand.WATCH);
         return StartApiCommand.serveFunctions(arguments, SamTemplate.repository(), "start-lambda", EXPOSED,
                 ServeLambdaCommand.VERB, DEFAULT_PORT, List.of());
     }
