@@ -36,9 +36,10 @@ import javax.tools.ToolProvider;
  * Compiles a module as Maven's compiler and resources plugins do (every source of src/main/java with javac, the
  * same classpath and options, annotation processors found on the classpath; src/main/resources copied beside),
  * into a directory of its own, with the JDK's compiler in this JVM. Also reads what other modules compiled against
- * a module's classes depend on ({@link #abi}), so that only a change of that recompiles them.
+ * a module's classes depend on ({@link #abi}), so that only a change of that recompiles them. One thread uses it:
+ * its file manager, kept from one compilation to the next, keeps the jars of the classpath open and indexed.
  */
-final class ModuleCompiler {
+final class ModuleCompiler implements AutoCloseable {
     /** What a compilation gave: classes and resources in the directory, or javac's errors. */
     sealed interface Outcome permits Compiled, Failed {
     }
@@ -51,6 +52,7 @@ final class ModuleCompiler {
     }
 
     private final JavaCompiler javac;
+    private final StandardJavaFileManager files;
     private final Path root;
 
     /** {@code root}: the repository, which error messages name files relative to. */
@@ -61,6 +63,7 @@ final class ModuleCompiler {
             throw new UsageException("watch mode compiles with the JDK's compiler, which " + System.getProperty("java.home")
                     + " lacks: run ./sam-local with a JDK (JAVA_HOME)");
         }
+        this.files = javac.getStandardFileManager(null, Locale.ROOT, null);
     }
 
     /** Compiles {@code module}'s sources with {@code classPath} and javac {@code options} into {@code out}, then copies its resources. */
@@ -69,15 +72,13 @@ final class ModuleCompiler {
         List<Path> sources = files(module.sources()).stream().filter(module::holds).toList();
         if (!sources.isEmpty()) {
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-            try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-                files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(out));
-                files.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath);
-                files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of(module.sources()));
-                boolean compiled = javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
-                if (!compiled) {
-                    return new Failed(diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                            .map(this::error).collect(Collectors.joining("\n")));
-                }
+            files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(out));
+            files.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath);
+            files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of(module.sources()));
+            boolean compiled = javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
+            if (!compiled) {
+                return new Failed(diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+                        .map(this::error).collect(Collectors.joining("\n")));
             }
         }
         for (Path resource : files(module.resources()).stream().filter(module::holds).toList()) {
@@ -102,17 +103,17 @@ final class ModuleCompiler {
                     .toList();
         }
         Set<String> lines = new TreeSet<>();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-            List<Path> path = new ArrayList<>(List.of(classes));
-            path.addAll(classPath);
-            files.setLocationFromPaths(StandardLocation.CLASS_PATH, path);
-            JavacTask task = (JavacTask) javac.getTask(null, files, null, List.of("-proc:none"), null, null);
-            Elements elements = task.getElements();
-            for (String name : names) {
-                TypeElement type = elements.getTypeElement(name);
-                if (type != null) {
-                    describe(type, elements, lines);
-                }
+        List<Path> path = new ArrayList<>(List.of(classes));
+        path.addAll(classPath);
+        files.setLocationFromPaths(StandardLocation.CLASS_PATH, path);
+        // No sources: a type is read from its class file, never from a newer source of it.
+        files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+        JavacTask task = (JavacTask) javac.getTask(null, files, null, List.of("-proc:none"), null, null);
+        Elements elements = task.getElements();
+        for (String name : names) {
+            TypeElement type = elements.getTypeElement(name);
+            if (type != null) {
+                describe(type, elements, lines);
             }
         }
         MessageDigest sha = sha256();
@@ -174,20 +175,27 @@ final class ModuleCompiler {
         }
     }
 
-    /** As javac prints an error: file:line: error: message, the source line and a caret under the column. */
+    /** As javac prints an error: file:line: error: the message's first line, the source line, a caret under the column, the rest of the message. */
     private String error(Diagnostic<? extends JavaFileObject> diagnostic) {
-        String message = "error: " + diagnostic.getMessage(Locale.ROOT);
+        String message = diagnostic.getMessage(Locale.ROOT);
         if (diagnostic.getSource() == null || diagnostic.getLineNumber() == Diagnostic.NOPOS) {
-            return message;
+            return "error: " + message;
         }
         Path file = Path.of(diagnostic.getSource().toUri());
-        String where = (file.startsWith(root) ? root.relativize(file) : file) + ":" + diagnostic.getLineNumber() + ": ";
+        String first = (file.startsWith(root) ? root.relativize(file) : file) + ":" + diagnostic.getLineNumber() + ": error: "
+                + message.lines().findFirst().orElse("");
+        String rest = message.lines().skip(1).map(line -> "\n" + line).collect(Collectors.joining());
         try {
             String line = Files.readAllLines(file, StandardCharsets.UTF_8).get((int) diagnostic.getLineNumber() - 1);
-            return where + message + "\n" + line + "\n" + " ".repeat((int) Math.max(0, diagnostic.getColumnNumber() - 1)) + "^";
+            return first + "\n" + line + "\n" + " ".repeat((int) Math.max(0, diagnostic.getColumnNumber() - 1)) + "^" + rest;
         } catch (IOException | IndexOutOfBoundsException e) {
-            return where + message;
+            return first + rest;
         }
+    }
+
+    @Override
+    public void close() throws IOException {
+        files.close();
     }
 
     /** The regular files under {@code dir} (none if it does not exist), in a stable order. */

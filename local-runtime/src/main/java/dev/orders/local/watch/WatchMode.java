@@ -96,6 +96,7 @@ public final class WatchMode implements AutoCloseable {
 
     private void watch() {
         try {
+            prime();
             while (true) {
                 SourceWatcher.Changes changes = sources.next();
                 changes.buildFiles().forEach(file -> Log.SAM_LOCAL.line(build.root().relativize(file) + " changed: watch mode"
@@ -114,6 +115,26 @@ public final class WatchMode implements AutoCloseable {
         }
     }
 
+    /**
+     * Does now, while nothing waits for it, what the first change would otherwise wait for: javac's loading and the
+     * first compilations of its own code by the JIT (a compilation thrown away), the ABIs of Maven's classes.
+     */
+    private void prime() {
+        try {
+            for (Module module : build.modules()) {
+                if (hasDownstream(module)) {
+                    abi(module, classes.get(module), classes);
+                }
+            }
+            Module first = build.modules().get(0);
+            Path scratch = nextDirectory(first);
+            compiler.compile(first, compileClassPath(first, classes), build.javacOptions(first), scratch);
+            delete(scratch);
+        } catch (IOException | RuntimeException e) {
+            Log.SAM_LOCAL.line("watch mode could not prepare its compiler: " + e);
+        }
+    }
+
     /** What a change did. */
     sealed interface Reload permits Reloaded, NotCompiled, Unchanged {
         String message();
@@ -124,13 +145,18 @@ public final class WatchMode implements AutoCloseable {
      * against them whose compilation could differ) and their number of sources; {@code functions}: those that start
      * anew; {@code took}: from the save to the new code in place.
      */
-    record Reloaded(List<String> changed, List<String> compiled, List<String> functions, Duration took) implements Reload {
+    record Reloaded(List<String> changed, List<Compilation> compiled, List<String> functions, Duration took) implements Reload {
         @Override
         public String message() {
             return "reloaded in " + took.toMillis() + " ms after the save (" + String.join(", ", changed) + " changed; compiled "
-                    + String.join(", ", compiled) + "): " + (functions.isEmpty() ? "no function uses them"
+                    + compiled.stream().map(c -> c.module() + " (" + c.sources() + " sources, " + c.took().toMillis() + " ms)")
+                    .collect(Collectors.joining(", ")) + "): " + (functions.isEmpty() ? "no function uses them"
                     : String.join(", ", functions) + " run the new code from their next request");
         }
+    }
+
+    /** A module compiled: its number of sources, how long javac took. */
+    record Compilation(String module, int sources, Duration took) {
     }
 
     /** {@code module} does not compile: javac's {@code errors}; nothing was replaced. */
@@ -166,7 +192,7 @@ public final class WatchMode implements AutoCloseable {
         Map<Module, Path> next = new LinkedHashMap<>(classes);
         Map<Module, String> sourcesOf = new LinkedHashMap<>();
         Set<Module> abiChanged = new LinkedHashSet<>();
-        List<String> compiled = new ArrayList<>();
+        List<Compilation> compiled = new ArrayList<>();
         try {
             for (Module module : build.modules()) {
                 if (!pending.contains(module) && build.upstream(module).stream().noneMatch(abiChanged::contains)) {
@@ -174,6 +200,7 @@ public final class WatchMode implements AutoCloseable {
                 }
                 String fingerprint = ModuleCompiler.fingerprint(module);
                 Path out = nextDirectory(module);
+                long started = System.nanoTime();
                 ModuleCompiler.Outcome outcome = compiler.compile(module, compileClassPath(module, next), build.javacOptions(module), out);
                 if (outcome instanceof ModuleCompiler.Failed failed) {
                     return new NotCompiled(module.name(), failed.errors());
@@ -183,7 +210,8 @@ public final class WatchMode implements AutoCloseable {
                 }
                 next.put(module, out);
                 sourcesOf.put(module, fingerprint);
-                compiled.add(module.name() + " (" + ((ModuleCompiler.Compiled) outcome).sources() + " sources)");
+                compiled.add(new Compilation(module.name(), ((ModuleCompiler.Compiled) outcome).sources(),
+                        Duration.ofNanos(System.nanoTime() - started)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -264,13 +292,18 @@ public final class WatchMode implements AutoCloseable {
             if (sources != null) {
                 sources.close();
             }
-            try (Stream<Path> tree = Files.walk(work)) {
-                for (Path path : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.deleteIfExists(path);
-                }
-            }
+            compiler.close();
+            delete(work);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Path top) throws IOException {
+        try (Stream<Path> tree = Files.walk(top)) {
+            for (Path path : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 }
