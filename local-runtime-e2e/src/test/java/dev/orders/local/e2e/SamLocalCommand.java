@@ -35,10 +35,15 @@ final class SamLocalCommand {
      * packaged already), and with {@code env} added to a clean environment.
      */
     static ProcessBuilder builder(Map<String, String> env, List<String> args) {
+        return builder(ROOT, env, args);
+    }
+
+    /** As {@link #builder(Map, List)}, the script of the checkout in {@code root} (e.g. a CheckoutCopy). */
+    static ProcessBuilder builder(Path root, Map<String, String> env, List<String> args) {
         List<String> command = new ArrayList<>();
-        command.add(ROOT.resolve("sam-local").toString());
+        command.add(root.resolve("sam-local").toString());
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().remove("DYNAMODB_ENDPOINT");
         builder.environment().remove("CURSOR_SECRET");

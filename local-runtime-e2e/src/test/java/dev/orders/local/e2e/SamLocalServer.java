@@ -33,12 +33,17 @@ final class SamLocalServer implements AutoCloseable {
 
     /** {@code ./sam-local VERB --port P OPTIONS} with {@code env} added; returns once it printed that it listens. */
     static SamLocalServer start(String verb, Map<String, String> env, List<String> options) {
+        return start(SamLocalCommand.ROOT, verb, env, options);
+    }
+
+    /** As {@link #start(String, Map, List)}, the script of the checkout in {@code root}. */
+    static SamLocalServer start(Path root, String verb, Map<String, String> env, List<String> options) {
         int port = SamLocalCommand.freePort();
         List<String> args = new ArrayList<>(List.of(verb, "--port", Integer.toString(port)));
         args.addAll(options);
         Path log = SamLocalCommand.logFile(verb);
         try {
-            Process process = SamLocalCommand.builder(env, args)
+            Process process = SamLocalCommand.builder(root, env, args)
                     .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                     .start();
             SamLocalServer server = new SamLocalServer(verb, port, log, process);
