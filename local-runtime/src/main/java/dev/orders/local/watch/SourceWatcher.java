@@ -57,47 +57,61 @@ final class SourceWatcher implements AutoCloseable {
         }
     }
 
-    /** Waits for a change, then until the sources are quiet; returns what changed. */
+    /**
+     * Waits for a change, then until no other has come for {@link #QUIET}; returns what changed. Other files of the
+     * directories watched for the build's files (a log written in the repository's root) neither count nor delay it.
+     */
     Changes next() throws InterruptedException {
         Set<Module> changed = new LinkedHashSet<>();
         Set<Path> buildFiles = new LinkedHashSet<>();
         long firstSeen = 0;
-        while (changed.isEmpty() && buildFiles.isEmpty()) {
-            WatchKey key = service.take();
-            firstSeen = System.nanoTime();
-            do {
-                read(key, changed, buildFiles);
-                key = service.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS);
-            } while (key != null);
+        long lastSeen = 0;
+        while (true) {
+            long quietFor = QUIET.toNanos() - (System.nanoTime() - lastSeen);
+            WatchKey key = firstSeen == 0 ? service.take() : service.poll(quietFor, TimeUnit.NANOSECONDS);
+            if (key == null) {
+                return new Changes(changed, buildFiles, firstSeen);
+            }
+            if (read(key, changed, buildFiles)) {
+                lastSeen = System.nanoTime();
+                firstSeen = firstSeen == 0 ? lastSeen : firstSeen;
+            }
         }
-        return new Changes(changed, buildFiles, firstSeen);
     }
 
-    private void read(WatchKey key, Set<Module> changed, Set<Path> buildFiles) {
+    /** Adds what the key's events changed; returns whether any did. */
+    private boolean read(WatchKey key, Set<Module> changed, Set<Path> buildFiles) {
         Path dir = directories.get(key);
+        boolean any = false;
         for (WatchEvent<?> event : key.pollEvents()) {
             if (dir == null) {
                 continue;
             }
             if (event.kind() == OVERFLOW) {
                 // Events were lost: whatever this directory holds may have changed.
-                module(dir).ifPresent(changed::add);
+                any |= module(dir).map(changed::add).isPresent();
                 continue;
             }
             Path file = dir.resolve((Path) event.context());
             if (file.getFileName().toString().equals("pom.xml") || file.equals(root.resolve("template.yaml"))) {
                 buildFiles.add(file);
+                any = true;
             }
             Optional<Module> module = module(file);
             if (event.kind() == ENTRY_CREATE && Files.isDirectory(file) && module.isPresent()) {
                 registerTree(file);
-                module.ifPresent(changed::add);
+                changed.add(module.get());
+                any = true;
             }
-            module.filter(m -> m.holds(file) || event.kind() == ENTRY_DELETE).ifPresent(changed::add);
+            if (module.filter(m -> m.holds(file) || event.kind() == ENTRY_DELETE).isPresent()) {
+                changed.add(module.get());
+                any = true;
+            }
         }
         if (!key.reset()) {
             directories.remove(key);
         }
+        return any;
     }
 
     /** The module whose sources hold {@code path}. */

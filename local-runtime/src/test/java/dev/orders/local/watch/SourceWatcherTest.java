@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.orders.local.watch.ReactorModules.Module;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +32,32 @@ class SourceWatcherTest {
 
             assertEquals(Set.of(lib), changes.modules());
             assertEquals(Set.of(), changes.buildFiles());
+        }
+    }
+
+    @Test
+    void aLogWrittenWithoutPauseInTheRepositorysRootNeitherCountsNorDelaysASave(@TempDir Path root) throws Exception {
+        DemoBuild demo = DemoBuild.in(root);
+        Module lib = demo.reactor().at(root.resolve("lib")).orElseThrow();
+        AtomicBoolean logging = new AtomicBoolean(true);
+        Thread server = new Thread(() -> {
+            try {
+                while (logging.get()) {
+                    Files.writeString(root.resolve("server.log"), "a line\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                    Thread.sleep(20);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (SourceWatcher watcher = new SourceWatcher(root, demo.modules())) {
+            server.start();
+            Files.writeString(root.resolve(DemoBuild.GREETING), DemoBuild.GREETING_SOURCE + "\n");
+
+            assertEquals(Set.of(lib), assertTimeoutPreemptively(PATIENCE, watcher::next).modules());
+        } finally {
+            logging.set(false);
+            server.join();
         }
     }
 
