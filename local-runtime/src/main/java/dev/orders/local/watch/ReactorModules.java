@@ -29,6 +29,7 @@ import org.xml.sax.SAXException;
 final class ReactorModules {
     static final String LISTS = "target/sam-local-watch";
     private static final String OPTIONAL = " (optional)";
+    private static final Pattern ANSI_STYLE = Pattern.compile("\u001B\\[[0-9;]*m");
     private static final Set<String> SCOPES = Set.of("compile", "provided", "runtime", "system", "test");
     /** Names the resources plugin leaves out by default (plexus-utils' default excludes): backups, VCS files. */
     private static final Pattern DEFAULT_EXCLUDES = Pattern.compile(
@@ -157,7 +158,8 @@ final class ReactorModules {
         }
         List<Dependency> dependencies = new ArrayList<>();
         for (String line : lines) {
-            String entry = line.strip();
+            // Maven writes colours into the list when its output is a terminal.
+            String entry = ANSI_STYLE.matcher(line).replaceAll("").strip();
             int moduleName = entry.indexOf(" -- ");
             if (moduleName >= 0) {
                 entry = entry.substring(0, moduleName);
