@@ -84,19 +84,22 @@ public final class WatchMode implements AutoCloseable {
         return code;
     }
 
-    /** Starts watching the sources; a change saved from now on reloads. */
+    /**
+     * Starts watching the sources: a change saved from now on reloads. The line saying so comes once javac is
+     * primed ({@link #prime}); a change saved before is seen too, and compiled then.
+     */
     public void start() throws IOException {
         sources = new SourceWatcher(build.root(), build.modules());
         watcher = new Thread(this::watch, "sam-local-watch");
         watcher.setDaemon(true);
         watcher.start();
-        Log.SAM_LOCAL.line("watching the sources of " + build.modules().stream().map(Module::name).collect(Collectors.joining(", "))
-                + ": a saved change is compiled and served from the next request");
     }
 
     private void watch() {
         try {
             prime();
+            Log.SAM_LOCAL.line("watching the sources of " + build.modules().stream().map(Module::name).collect(Collectors.joining(", "))
+                    + ": a saved change is compiled and served from the next request");
             while (true) {
                 SourceWatcher.Changes changes = sources.next();
                 changes.buildFiles().forEach(file -> Log.SAM_LOCAL.line(build.root().relativize(file) + " changed: watch mode"

@@ -9,6 +9,8 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
@@ -31,7 +33,7 @@ final class DemoBuild {
                 }
             }
             """;
-    /** Answers the greeting; an event naming a file first writes FILE.waiting, then waits for FILE to exist. */
+    /** Answers the greeting; an event that is a file's absolute path first writes FILE.waiting, then waits for FILE to exist. */
     static final String HANDLER_SOURCE = """
             package demo.fn;
 
@@ -49,10 +51,11 @@ final class DemoBuild {
                 @Override
                 public void handleRequest(InputStream in, OutputStream out, Context context) throws IOException {
                     String gate = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                    if (!gate.isEmpty()) {
+                    boolean gated = gate.startsWith("/");
+                    if (gated) {
                         Files.writeString(Path.of(gate + ".waiting"), "");
                     }
-                    while (!gate.isEmpty() && !Files.exists(Path.of(gate))) {
+                    while (gated && !Files.exists(Path.of(gate))) {
                         try {
                             Thread.sleep(10);
                         } catch (InterruptedException e) {
@@ -63,6 +66,8 @@ final class DemoBuild {
                 }
             }
             """;
+
+    private static Path built;
 
     final Path root;
     final SamTemplate template;
@@ -79,8 +84,28 @@ final class DemoBuild {
                 """), "template.yaml"));
     }
 
-    /** Writes the sources, poms and lists under {@code root} and compiles both modules into target/classes. */
-    static DemoBuild in(Path root) throws IOException {
+    /** The demo build in {@code root} (an empty directory): sources, poms and lists, both modules compiled into target/classes. */
+    static synchronized DemoBuild in(Path root) throws IOException {
+        if (built == null) {
+            built = Files.createTempDirectory("demo-build");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(built)));
+            build(built);
+        }
+        // Built once per JVM (two javac runs), copied for each test with the files' times.
+        try (Stream<Path> tree = Files.walk(built)) {
+            for (Path source : (Iterable<Path>) tree::iterator) {
+                Path target = root.resolve(built.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        return new DemoBuild(root);
+    }
+
+    private static void build(Path root) throws IOException {
         write(root.resolve("pom.xml"), """
                 <project>
                   <groupId>demo</groupId>
@@ -110,7 +135,6 @@ final class DemoBuild {
         write(root.resolve("fn/src/main/java/demo/fn/Handler.java"), HANDLER_SOURCE);
         javac(root.resolve("lib"), List.of());
         javac(root.resolve("fn"), List.of(root.resolve("lib/target/classes"), jarOf(RequestStreamHandler.class)));
-        return new DemoBuild(root);
     }
 
     ReactorModules reactor() {
@@ -138,6 +162,16 @@ final class DemoBuild {
         }
         if (ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)) != 0) {
             throw new IllegalStateException("the demo build does not compile: " + module);
+        }
+    }
+
+    private static void delete(Path top) {
+        try (Stream<Path> tree = Files.walk(top)) {
+            for (Path path : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

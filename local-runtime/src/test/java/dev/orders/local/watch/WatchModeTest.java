@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.local.invoke.LocalInvokeApi;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.watch.ReactorModules.Module;
 import dev.orders.localaws.template.SamTemplate;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,6 +109,22 @@ class WatchModeTest {
         Files.writeString(gate, "open");
         assertEquals("hello ada!", during.get());
         assertEquals("bonjour ada!", invoke(""), "the instance that answered during the reload was closed, not kept warm");
+    }
+
+    @Test
+    void startLambdasInvokeApiAnswersWithTheCodeCompiledLast() throws Exception {
+        try (LocalInvokeApi api = new LocalInvokeApi(demo.template, watch.code(), "us-east-1")) {
+            URI invocations = URI.create("http://127.0.0.1:" + api.start("127.0.0.1", 0).getPort()
+                    + "/2015-03-31/functions/Greeter/invocations");
+            HttpClient http = HttpClient.newHttpClient();
+            HttpRequest invoke = HttpRequest.newBuilder(invocations).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+            assertEquals("hello ada!", http.send(invoke, HttpResponse.BodyHandlers.ofString()).body());
+
+            save(DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \""));
+            assertInstanceOf(WatchMode.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
+
+            assertEquals("bonjour ada!", http.send(invoke, HttpResponse.BodyHandlers.ofString()).body());
+        }
     }
 
     private static List<String> modules(WatchMode.Reloaded reloaded) {
