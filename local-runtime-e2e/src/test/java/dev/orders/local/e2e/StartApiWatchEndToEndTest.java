@@ -60,7 +60,8 @@ class StartApiWatchEndToEndTest {
             Files.writeString(source, original.replace(MESSAGE, NEW_MESSAGE).replace("throw new ValidationException", "throw ValidationException"));
 
             String error = await(() -> read(api.log), text -> text.contains("order-core does not compile"));
-            assertTrue(error.contains(CUSTOMER_DETAILS + ":20: error: "), error);
+            int line = original.lines().takeWhile(text -> !text.contains("throw new ValidationException")).toList().size() + 1;
+            assertTrue(error.contains(CUSTOMER_DETAILS + ":" + line + ": error: "), error);
             HttpResponse<String> lastGood = putCustomer(api, ada, "not an address");
             assertTrue(lastGood.body().contains(NEW_MESSAGE), "the last good code: " + lastGood.body());
         }

@@ -206,6 +206,11 @@ public final class WatchMode implements AutoCloseable {
                 long started = System.nanoTime();
                 ModuleCompiler.Outcome outcome = compiler.compile(module, compileClassPath(module, next), build.javacOptions(module), out);
                 if (outcome instanceof ModuleCompiler.Failed failed) {
+                    // Nothing of this change is served: what it compiled goes.
+                    delete(out);
+                    for (Module done : sourcesOf.keySet()) {
+                        delete(next.get(done));
+                    }
                     return new NotCompiled(module.name(), failed.errors());
                 }
                 if (hasDownstream(module) && !abi(module, out, next).equals(abi(module, next.get(module), next))) {
