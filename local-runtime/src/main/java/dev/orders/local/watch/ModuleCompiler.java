@@ -152,10 +152,15 @@ final class ModuleCompiler implements AutoCloseable {
         return value == null ? "" : elements.getConstantExpression(value);
     }
 
+    /** The files a compilation of {@code module} reads: its sources and resources. */
+    static List<Path> sources(ReactorModules.Module module) {
+        return Stream.concat(files(module.sources()).stream(), files(module.resources()).stream()).filter(module::holds).toList();
+    }
+
     /** A digest of what a compilation of {@code module} reads: the path and content of each source and resource. */
     static String fingerprint(ReactorModules.Module module) {
         MessageDigest sha = sha256();
-        for (Path file : Stream.concat(files(module.sources()).stream(), files(module.resources()).stream()).filter(module::holds).toList()) {
+        for (Path file : sources(module)) {
             try {
                 byte[] content = Files.readAllBytes(file);
                 sha.update((module.dir().relativize(file) + "\n" + content.length + "\n").getBytes(StandardCharsets.UTF_8));

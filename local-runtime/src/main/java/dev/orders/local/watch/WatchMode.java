@@ -64,7 +64,10 @@ public final class WatchMode implements AutoCloseable {
         WatchedBuild.read(template, root);
     }
 
-    /** Watch mode over the build under {@code root}, its functions running from Maven's classes until a change. */
+    /**
+     * Watch mode over the build under {@code root}, its functions running from Maven's classes until a change; a
+     * module with a source saved since Maven built it is compiled now, before anything runs.
+     */
     public static WatchMode prepare(SamTemplate template, Path root) throws IOException {
         WatchedBuild build = WatchedBuild.read(template, root);
         WatchMode watch = new WatchMode(build, Files.createTempDirectory("sam-local-watch"));
@@ -74,8 +77,14 @@ public final class WatchMode implements AutoCloseable {
             copyTree(module.classes(), copy);
             initial.put(module, copy);
             watch.compiledFrom.put(module, ModuleCompiler.fingerprint(module));
+            if (build.changedSinceBuilt(module)) {
+                watch.pending.add(module);
+            }
         }
         watch.classes = Map.copyOf(initial);
+        if (!watch.pending.isEmpty()) {
+            Log.SAM_LOCAL.line("sources saved since the last build: " + watch.reload(Set.of(), System.nanoTime()).message());
+        }
         return watch;
     }
 

@@ -5,8 +5,10 @@ import dev.orders.local.watch.ReactorModules.Dependency;
 import dev.orders.local.watch.ReactorModules.Module;
 import dev.orders.local.watch.ReactorModules.OnModule;
 import dev.orders.localaws.template.SamTemplate;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -97,6 +99,20 @@ final class WatchedBuild {
     List<Module> upstream(Module module) {
         return compile.get(module).stream().filter(OnModule.class::isInstance).map(d -> ((OnModule) d).module())
                 .filter(compile::containsKey).toList();
+    }
+
+    /**
+     * Whether a source of {@code module} was saved after Maven last built it: its compile list, written just after
+     * its compilation, is older.
+     */
+    boolean changedSinceBuilt(Module module) throws IOException {
+        FileTime built = Files.getLastModifiedTime(module.dir().resolve(ReactorModules.LISTS).resolve("compile.list"));
+        for (Path source : ModuleCompiler.sources(module)) {
+            if (Files.getLastModifiedTime(source).compareTo(built) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** javac's options for the module, as the compiler plugin's: debug information, the release and source encoding. */

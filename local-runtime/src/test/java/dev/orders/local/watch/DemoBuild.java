@@ -124,6 +124,11 @@ final class DemoBuild {
             write(root.resolve(module).resolve("pom.xml"),
                     "<project><parent><groupId>demo</groupId></parent><artifactId>" + module + "</artifactId></project>");
         }
+        write(root.resolve(GREETING), GREETING_SOURCE);
+        write(root.resolve("fn/src/main/java/demo/fn/Handler.java"), HANDLER_SOURCE);
+        javac(root.resolve("lib"), List.of());
+        javac(root.resolve("fn"), List.of(root.resolve("lib/target/classes"), jarOf(RequestStreamHandler.class)));
+        // After the compilation, as Maven writes them (phase process-classes).
         String lambdaCore = "   com.amazonaws:aws-lambda-java-core:jar:1.4.0:compile:" + jarOf(RequestStreamHandler.class)
                 + " -- module aws.lambda.java.core (auto)\n";
         String heading = "\nThe following files have been resolved:\n";
@@ -131,10 +136,6 @@ final class DemoBuild {
         String fnList = heading + "   demo:lib:jar:1.0:compile:" + root.resolve("lib/target/lib-1.0.jar") + " -- module lib (auto)\n" + lambdaCore;
         write(root.resolve("fn/target/sam-local-watch/compile.list"), fnList);
         write(root.resolve("fn/target/sam-local-watch/runtime.list"), fnList);
-        write(root.resolve(GREETING), GREETING_SOURCE);
-        write(root.resolve("fn/src/main/java/demo/fn/Handler.java"), HANDLER_SOURCE);
-        javac(root.resolve("lib"), List.of());
-        javac(root.resolve("fn"), List.of(root.resolve("lib/target/classes"), jarOf(RequestStreamHandler.class)));
     }
 
     ReactorModules reactor() {

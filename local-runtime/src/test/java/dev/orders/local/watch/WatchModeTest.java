@@ -112,6 +112,17 @@ class WatchModeTest {
     }
 
     @Test
+    void aSourceSavedSinceMavenBuiltItsModuleIsCompiledBeforeAnythingRuns(@TempDir Path other) throws Exception {
+        DemoBuild stale = DemoBuild.in(other);
+        Files.writeString(other.resolve(DemoBuild.GREETING), DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \""));
+
+        try (WatchMode fresh = WatchMode.prepare(stale.template, other);
+             FunctionInstances instances = fresh.code().instances(stale.template.functions().get(0), 1)) {
+            assertEquals("bonjour ada!", new String(instances.invoke(new byte[0], "request"), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void startLambdasInvokeApiAnswersWithTheCodeCompiledLast() throws Exception {
         try (LocalInvokeApi api = new LocalInvokeApi(demo.template, watch.code(), "us-east-1")) {
             URI invocations = URI.create("http://127.0.0.1:" + api.start("127.0.0.1", 0).getPort()
