@@ -109,21 +109,27 @@ public final class WatchMode implements AutoCloseable {
             prime();
             Log.SAM_LOCAL.line("watching the sources of " + build.modules().stream().map(Module::name).collect(Collectors.joining(", "))
                     + ": a saved change is compiled and served from the next request");
+            // A save between prepare and the watcher's start was not seen as an event: the sources tell.
+            reloadAndSay(Set.copyOf(build.modules()), System.nanoTime());
             while (true) {
                 SourceWatcher.Changes changes = sources.next();
                 changes.buildFiles().forEach(file -> Log.SAM_LOCAL.line(build.root().relativize(file) + " changed: watch mode"
                         + " reloads sources, not the build or the template; stop and start again to run it"));
-                try {
-                    Reload reload = reload(changes.modules(), changes.firstSeen());
-                    if (!(reload instanceof Unchanged)) {
-                        Log.SAM_LOCAL.line(reload.message());
-                    }
-                } catch (RuntimeException e) {
-                    Log.SAM_LOCAL.line("watch mode could not reload: " + e + "; the last good code keeps serving");
-                }
+                reloadAndSay(changes.modules(), changes.firstSeen());
             }
         } catch (InterruptedException | ClosedWatchServiceException e) {
             // Stopped.
+        }
+    }
+
+    private void reloadAndSay(Set<Module> changed, long savedAt) {
+        try {
+            Reload reload = reload(changed, savedAt);
+            if (!(reload instanceof Unchanged)) {
+                Log.SAM_LOCAL.line(reload.message());
+            }
+        } catch (RuntimeException e) {
+            Log.SAM_LOCAL.line("watch mode could not reload: " + e + "; the last good code keeps serving");
         }
     }
 
