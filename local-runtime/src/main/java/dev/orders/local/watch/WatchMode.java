@@ -37,6 +37,7 @@ import java.util.stream.Stream;
  * beside changes nothing that is served. Maven's classes are copied there when watch mode starts.
  */
 public final class WatchMode implements AutoCloseable {
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
     private final WatchedBuild build;
     private final ModuleCompiler compiler;
     private final Path work;
@@ -308,17 +309,28 @@ public final class WatchMode implements AutoCloseable {
         }
     }
 
-    /** Stops watching and deletes the compiled classes. */
+    /** Stops watching and deletes the compiled classes, as far as it can: the JVM is on its way out. */
     @Override
     public void close() {
         try {
             if (sources != null) {
                 sources.close();
             }
+            if (watcher != null) {
+                // A compilation under way ends first: it writes where the classes are deleted.
+                watcher.interrupt();
+                watcher.join(STOP_WAIT.toMillis());
+            }
             compiler.close();
-            delete(work);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Log.SAM_LOCAL.line("watch mode did not stop cleanly: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            delete(work);
+        } catch (IOException | UncheckedIOException e) {
+            Log.SAM_LOCAL.line("watch mode could not delete " + work + ": " + e);
         }
     }
 
