@@ -23,7 +23,7 @@ public final class Benchmarks {
             Usage: ./sam-local bench [SECTION ...] [--smallest] [--runs N] [--seconds N] [--large N] [--out FILE]
             Sections (all by default, run in this order): %s
               --smallest    every section once at its smallest size, to see that it runs: figures that mean nothing
-              --runs N      fresh JVMs per cold start (sections coldstart and publisher; default 5)
+              --runs N      fresh JVMs per cold start (sections coldstart and publisher), saves per change (reload); default 5
               --seconds N   throughput's window, and as long a warm-up, per route and number of clients (default 3)
               --large N     orders of the large feed table (section scale; default 100,000)
               --out FILE    also write the figures into FILE, between its two marker comments
@@ -37,7 +37,8 @@ public final class Benchmarks {
         SCALE("4. Feed pages at scale"),
         JARS("5. Deployment jars"),
         PUBLISHER("6. Event publisher"),
-        OVERHEAD("7. Handler time per warm request beside the raw SDK");
+        OVERHEAD("7. Handler time per warm request beside the raw SDK"),
+        RELOAD("8. Reload on save (start-api --watch)");
 
         final String title;
 
@@ -145,6 +146,7 @@ public final class Benchmarks {
             case JARS -> JarSizes.run(report);
             case PUBLISHER -> PublisherBench.run(dynamo, report, sizes.publisherOrders(), sizes.runs());
             case OVERHEAD -> HandlerOverhead.run(dynamo, report, sizes.overhead());
+            case RELOAD -> ReloadOnSave.run(report, sizes.runs());
         }
     }
 

@@ -52,6 +52,10 @@ final class Report {
         return String.format(java.util.Locale.ROOT, "%.1f ms", millis);
     }
 
+    static String seconds(double millis) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000);
+    }
+
     static String num(double value) {
         return String.format(java.util.Locale.ROOT, value == Math.rint(value) ? "%.0f" : "%.2f", value);
     }

@@ -28,9 +28,12 @@ public final class LocalApi implements AutoCloseable {
     final int port;
     final Path log;
     private final SamLocalServer server;
+    /** The checkout it runs, whose .sam-local holds its issuer's key. */
+    private final Path root;
 
-    private LocalApi(SamLocalServer server) {
+    private LocalApi(SamLocalServer server, Path root) {
         this.server = server;
+        this.root = root;
         this.port = server.port;
         this.log = server.log;
     }
@@ -41,12 +44,17 @@ public final class LocalApi implements AutoCloseable {
 
     /** start-api with {@code env} added to its environment (e.g. DYNAMODB_ENDPOINT: a DynamoDB the test holds). */
     public static LocalApi start(Map<String, String> env, String... options) {
-        return new LocalApi(SamLocalServer.start("start-api", env, List.of(options)));
+        return new LocalApi(SamLocalServer.start("start-api", env, List.of(options)), SamLocalCommand.ROOT);
+    }
+
+    /** start-api of the checkout in {@code root} (e.g. a CheckoutCopy). */
+    static LocalApi startIn(Path root, String... options) {
+        return new LocalApi(SamLocalServer.start(root, "start-api", Map.of(), List.of(options)), root);
     }
 
     /** sam-local's own issuer as this start-api serves it: the repository's key, its URL, the default audience. */
     LocalIssuer issuer() {
-        return LocalIssuer.load(SamLocalCommand.ROOT.resolve(LocalIssuer.KEY_FILE), URI.create(base()),
+        return LocalIssuer.load(root.resolve(LocalIssuer.KEY_FILE), URI.create(base()),
                 List.of(LocalIssuer.DEFAULT_AUDIENCE), Clock.systemUTC());
     }
 
@@ -66,7 +74,7 @@ public final class LocalApi implements AutoCloseable {
      */
     String tokenWithClaim(String subject, String claim, Object value) {
         try {
-            RSAKey key = RSAKey.parse(Files.readString(SamLocalCommand.ROOT.resolve(LocalIssuer.KEY_FILE)));
+            RSAKey key = RSAKey.parse(Files.readString(root.resolve(LocalIssuer.KEY_FILE)));
             Instant now = Instant.now();
             JWTClaimsSet claims = new JWTClaimsSet.Builder().issuer(base()).audience(LocalIssuer.DEFAULT_AUDIENCE)
                     .subject(subject).claim(claim, value).issueTime(Date.from(now))

@@ -3,6 +3,7 @@ package dev.orders.local.api;
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import dev.orders.local.UsageException;
+import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.lambda.FunctionInstances;
 import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.LambdaFunction;
@@ -12,7 +13,6 @@ import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -47,8 +47,11 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Map<String, String> documents;
     private HttpServers.Serving serving;
 
-    /** {@code documents}: JSON answered to a GET of its path (the local issuer's), none of which a route may take. */
-    public LocalHttpApi(SamTemplate template, Path repositoryRoot, RequestAuthorizer authorizer, Map<String, String> documents) {
+    /**
+     * Every function of {@code template}, run from {@code code}. {@code documents}: JSON answered to a GET of its
+     * path (the local issuer's), none of which a route may take.
+     */
+    public LocalHttpApi(SamTemplate template, FunctionCode code, RequestAuthorizer authorizer, Map<String, String> documents) {
         this.routes = new HttpApiEvents.Routes(template);
         this.authorizer = authorizer;
         this.documents = Map.copyOf(documents);
@@ -57,9 +60,8 @@ public final class LocalHttpApi implements AutoCloseable {
                     + ", where the local token issuer serves a document; point start-api at another issuer (--jwt-issuer)");
         }));
         for (SamTemplate.Function function : template.functions()) {
-            // The first instance fails now, not on the first request, if the function's jar is not built.
-            functions.put(function.logicalId(), new FunctionInstances(new LambdaFunction(function, repositoryRoot),
-                    () -> new LambdaFunction(function, repositoryRoot), THREADS));
+            // Fails now, not on the first request, if the function's jar is not built.
+            functions.put(function.logicalId(), code.instances(function, THREADS));
         }
     }
 

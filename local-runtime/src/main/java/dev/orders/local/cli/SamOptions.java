@@ -50,6 +50,9 @@ final class SamOptions {
             + " without it the table is in memory.", "--data-dir");
     static final Option EVENTS = Option.value("FILE", "Append every event the local event bus accepts to FILE, one JSON"
             + " line each.", "--events");
+    static final Option WATCH = Option.flag("Serve a saved change without a restart: the functions run from their"
+            + " modules' classes, recompiled here when a source is saved; the table, the issuer and the port stay.",
+            "--watch");
 
     static final Usage.Section CONFIGURATION = new Usage.Section("Configuration Options", CONFIG_ENV, CONFIG_FILE);
 
@@ -93,7 +96,7 @@ final class SamOptions {
     static final List<Usage.Refused> REFUSED_BY_SERVERS = List.of(
             refused(NO_CONTAINERS + "Every function stays warm after its first invocation, as with --warm-containers"
                     + " LAZY (each warm instance in its own class loader).", "--warm-containers"),
-            refused(NO_CONTAINERS + "There are no warm containers to reload when files change.", "--no-watch"));
+            refused("./sam-local reloads nothing unless --watch is given: leave --no-watch out.", "--no-watch"));
 
     private SamOptions() {
     }

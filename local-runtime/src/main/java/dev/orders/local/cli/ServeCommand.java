@@ -8,14 +8,16 @@ import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
 import dev.orders.local.lambda.FunctionInvoker;
-import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.streams.LocalStreamPoller;
+import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -47,8 +49,8 @@ final class ServeCommand implements Command {
     static final Option DEBUGGED_PORT = Option.value("PORT", "The debugged function's JVM's Invoke API port.", "--debugged-port");
     /** What the functions' JVMs of start-api and start-lambda take from their launcher. */
     static final Usage.Section SERVING = new Usage.Section("Options", SamOptions.TEMPLATE, SamOptions.HOST,
-            StartApiCommand.port(0), SamOptions.DATA_DIR, SamOptions.EVENTS, EVENT_BUS_PORT, SamOptions.DEBUG_FUNCTION,
-            DEBUGGED_PORT);
+            StartApiCommand.port(0), SamOptions.DATA_DIR, SamOptions.EVENTS, SamOptions.WATCH, EVENT_BUS_PORT,
+            SamOptions.DEBUG_FUNCTION, DEBUGGED_PORT);
     private static final Usage USAGE = Usage.ownCommand(VERB, "", "start-api's functions JVM, which start-api starts.",
             List.of(), List.of(SERVING, new Usage.Section("start-api", StartApiCommand.SEED, StartApiCommand.JWT_ISSUER,
                     StartApiCommand.JWT_AUDIENCE, JWKS_URI)));
@@ -72,12 +74,14 @@ final class ServeCommand implements Command {
         LocalJwtAuthorizer authorizer = ownIssuer.map(issuer -> LocalJwtAuthorizer.of(issuer, Clock.systemUTC()))
                 .orElseGet(() -> LocalJwtAuthorizer.remote(jwt.otherIssuer().get(), jwt.audience(),
                         URI.create(arguments.value(JWKS_URI.name(), "")), IssuerDiscovery.SYSTEM, Clock.systemUTC()));
-        LocalHttpApi api = new LocalHttpApi(template, SamOptions.codeRoot(template), authorizer,
-                ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
+        Optional<WatchMode> watch = watchMode(template, arguments);
+        FunctionCode code = functionCode(template, watch);
+        LocalHttpApi api = new LocalHttpApi(template, code, authorizer, ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
         elsewhere.forEach(api::serveElsewhere);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
+            watch.ifPresent(WatchMode::close);
             stopped.countDown();
         }, "sam-local-stop"));
         InetSocketAddress address;
@@ -102,7 +106,10 @@ final class ServeCommand implements Command {
             Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI.name(), "")
                     + "), audience " + String.join(",", jwt.audience()) + "; its own tokens only");
         }
-        startEventSources(template, arguments, elsewhere);
+        startEventSources(template, arguments, code, elsewhere);
+        if (watch.isPresent()) {
+            watch.get().start();
+        }
         ChildJvm.exitWhenParentGoes();
         listening(stdout, host, address);
         stopped.await();
@@ -115,17 +122,29 @@ final class ServeCommand implements Command {
                 logicalId, new DebuggedFunction(logicalId, arguments.port(DEBUGGED_PORT.name(), 0)))).orElse(Map.of());
     }
 
+    /** --watch: the functions run from their modules' classes, recompiled when a source is saved. */
+    static Optional<WatchMode> watchMode(SamTemplate template, Arguments arguments) throws IOException {
+        return arguments.flag(SamOptions.WATCH.name())
+                ? Optional.of(WatchMode.prepare(template, SamOptions.codeRoot(template))) : Optional.empty();
+    }
+
+    /** Where the functions' classes come from: watch mode's, else each function's jar. */
+    static FunctionCode functionCode(SamTemplate template, Optional<WatchMode> watch) {
+        return watch.map(WatchMode::code).orElseGet(() -> FunctionCode.jars(SamOptions.codeRoot(template)));
+    }
+
     /**
      * What runs beside the functions in their JVM, under start-api and start-lambda alike: the event bus with
      * the template's rule targets, and the table's stream fed to its functions (those in {@code elsewhere} through
      * their own JVM); stopped when the JVM stops.
      */
-    static void startEventSources(SamTemplate template, Arguments arguments, Map<String, FunctionInvoker> elsewhere) {
+    static void startEventSources(SamTemplate template, Arguments arguments, FunctionCode code,
+                                  Map<String, FunctionInvoker> elsewhere) {
         Optional<Path> eventsFile = arguments.value(SamOptions.EVENTS.name()).map(Path::of);
         LocalEventBus eventBus = LocalEventBus.start(Launcher.region(), eventsFile,
-                arguments.port(EVENT_BUS_PORT.name(), 0), template.eventBuses(), ruleTargets(template, elsewhere));
+                arguments.port(EVENT_BUS_PORT.name(), 0), template.eventBuses(), ruleTargets(template, code, elsewhere));
         Launcher.announce(eventBus, eventsFile);
-        List<LocalStreamPoller> pollers = streamPollers(template, arguments, elsewhere);
+        List<LocalStreamPoller> pollers = streamPollers(template, arguments, code, elsewhere);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             pollers.forEach(LocalStreamPoller::close);
             eventBus.close();
@@ -138,19 +157,20 @@ final class ServeCommand implements Command {
         stdout.flush();
     }
 
-    /** The function as a target of an event source: its own JVM's, or a new instance here. */
-    private static LocalStreamPoller.Target target(SamTemplate template, SamTemplate.Function function,
+    /** The function as a target of an event source: its own JVM's, or an instance of its own here. */
+    private static LocalStreamPoller.Target target(SamTemplate.Function function, FunctionCode code,
                                                    Map<String, FunctionInvoker> elsewhere) {
         FunctionInvoker invoker = elsewhere.get(function.logicalId());
-        return invoker != null ? invoker::invoke : new LambdaFunction(function, SamOptions.codeRoot(template))::invoke;
+        return invoker != null ? invoker::invoke : code.instances(function, 1)::invoke;
     }
 
     /** Every function's {@code EventBridgeRule} event, as a subscription of the bus that invokes the function. */
-    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template, Map<String, FunctionInvoker> elsewhere) {
+    private static List<LocalEventBus.Subscription> ruleTargets(SamTemplate template, FunctionCode code,
+                                                                Map<String, FunctionInvoker> elsewhere) {
         List<LocalEventBus.Subscription> subscriptions = new ArrayList<>();
         for (SamTemplate.Function function : template.functions()) {
             for (SamTemplate.RuleEvent rule : function.rules()) {
-                LocalStreamPoller.Target target = target(template, function, elsewhere);
+                LocalStreamPoller.Target target = target(function, code, elsewhere);
                 subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.bus(),
                         rule.pattern(), event -> {
                             try {
@@ -168,7 +188,7 @@ final class ServeCommand implements Command {
      * A poller per function event on the orders table's stream (the publisher's), as Lambda's event source
      * mapping would run it; its positions are kept under --data-dir.
      */
-    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments,
+    private static List<LocalStreamPoller> streamPollers(SamTemplate template, Arguments arguments, FunctionCode code,
                                                          Map<String, FunctionInvoker> elsewhere) {
         URI endpoint = URI.create(System.getenv(DYNAMODB_ENDPOINT));
         String region = System.getenv().getOrDefault("AWS_REGION", "us-east-1");
@@ -185,7 +205,7 @@ final class ServeCommand implements Command {
                     Log.SAM_LOCAL.line(function.logicalId() + "." + source.event() + " reads a stream sam-local does not have: skipped");
                     continue;
                 }
-                pollers.add(new LocalStreamPoller(function, source, target(template, function, elsewhere),
+                pollers.add(new LocalStreamPoller(function, source, target(function, code, elsewhere),
                         dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir).start());
                 Log.SAM_LOCAL.line(function.logicalId() + " reads the table's stream (" + source.event() + ")");
             }

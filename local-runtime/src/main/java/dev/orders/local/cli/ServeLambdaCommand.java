@@ -2,13 +2,16 @@ package dev.orders.local.cli;
 
 import dev.orders.local.UsageException;
 import dev.orders.local.invoke.LocalInvokeApi;
+import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.lambda.FunctionInvoker;
+import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -32,11 +35,14 @@ final class ServeLambdaCommand implements Command {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
         SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
         Map<String, FunctionInvoker> elsewhere = ServeCommand.debugged(arguments);
-        LocalInvokeApi api = new LocalInvokeApi(template, SamOptions.codeRoot(template), Launcher.region());
+        Optional<WatchMode> watch = ServeCommand.watchMode(template, arguments);
+        FunctionCode code = ServeCommand.functionCode(template, watch);
+        LocalInvokeApi api = new LocalInvokeApi(template, code, Launcher.region());
         elsewhere.forEach(api::serveElsewhere);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             api.close();
+            watch.ifPresent(WatchMode::close);
             stopped.countDown();
         }, "sam-local-stop"));
         String host = arguments.value(SamOptions.HOST.name(), "127.0.0.1");
@@ -47,7 +53,10 @@ final class ServeLambdaCommand implements Command {
             throw new UsageException("port " + arguments.port(0) + " on " + host + " is in use");
         }
         if (!arguments.flag(WITHOUT_EVENT_SOURCES.name())) {
-            ServeCommand.startEventSources(template, arguments, elsewhere);
+            ServeCommand.startEventSources(template, arguments, code, elsewhere);
+        }
+        if (watch.isPresent()) {
+            watch.get().start();
         }
         ChildJvm.exitWhenParentGoes();
         ServeCommand.listening(stdout, host, address);

@@ -11,12 +11,14 @@ import static dev.orders.local.cli.SamOptions.HOST;
 import static dev.orders.local.cli.SamOptions.LOG_FILE;
 import static dev.orders.local.cli.SamOptions.PARAMETER_OVERRIDES;
 import static dev.orders.local.cli.SamOptions.TEMPLATE;
+import static dev.orders.local.cli.SamOptions.WATCH;
 import static dev.orders.local.cli.SamOptions.refused;
 
 import dev.orders.local.UsageException;
 import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
@@ -52,7 +54,7 @@ final class StartApiCommand implements Command {
                     new Usage.Section("Container Options", HOST, port(3000), ENV_VARS, DEBUG_PORT, DEBUG_ARGS, DEBUG_FUNCTION),
                     new Usage.Section("Artifact Location Options", LOG_FILE),
                     CONFIGURATION,
-                    new Usage.Section("sam-local Options", DATA_DIR, EVENTS, SEED, JWT_ISSUER, JWT_AUDIENCE)),
+                    new Usage.Section("sam-local Options", DATA_DIR, EVENTS, WATCH, SEED, JWT_ISSUER, JWT_AUDIENCE)),
             SamOptions.refusals(SamOptions.REFUSED, SamOptions.REFUSED_BY_SERVERS, List.of(
                     refused("start-api serves the template's routes only: serve static files with another server.",
                             "-s", "--static-dir"),
@@ -127,13 +129,21 @@ final class StartApiCommand implements Command {
         List<SamTemplate.Function> shared = template.functions().stream()
                 .filter(f -> debugged.map(d -> !d.logicalId().equals(f.logicalId())).orElse(true)).toList();
         Map<String, String> union = environment.union(shared, envVars);
-        // Fails now, before anything starts, if a function jar is not built.
-        template.functions().forEach(f -> new LambdaFunction(f, SamOptions.codeRoot(template)));
+        // Fails now, before anything starts, if a function jar (or, with --watch, a module) is not built.
+        boolean watch = arguments.flag(WATCH.name());
+        if (watch) {
+            WatchMode.check(template, SamOptions.codeRoot(template));
+        } else {
+            template.functions().forEach(f -> LambdaFunction.builtJar(f, SamOptions.codeRoot(template)));
+        }
         // The local issuer's URL names the port, so "any free port" is chosen here, before the tokens are minted.
         int listenPort = port == 0 ? freePort(InetAddress.getByName(host)) : port;
         List<String> serve = new ArrayList<>(List.of(verb, TEMPLATE.name(), template.file().toString(),
                 HOST.name(), host, "--port", Integer.toString(listenPort)));
         serve.addAll(verbOptions);
+        if (watch) {
+            serve.add(WATCH.name());
+        }
         arguments.value(DATA_DIR.name()).ifPresent(dataDir ->
                 // Where the stream pollers keep their positions, beside Dynoxide's data.
                 serve.addAll(List.of(DATA_DIR.name(), Path.of(dataDir).toAbsolutePath().toString())));
@@ -158,10 +168,14 @@ final class StartApiCommand implements Command {
                 env.putAll(aws);
                 List<String> debugJvm = new ArrayList<>(jvm);
                 debugJvm.addAll(debugging.get().jvmOptions());
-                // Its one line on stdout, "Listening on", is not the user's: start-api's is.
-                debuggedJvm = Optional.of(ChildJvm.start(env, List.of(ServeLambdaCommand.VERB, TEMPLATE.name(),
+                List<String> serveOne = new ArrayList<>(List.of(ServeLambdaCommand.VERB, TEMPLATE.name(),
                         template.file().toString(), HOST.name(), JvmDebugging.HOST, "--port", Integer.toString(debuggedPort),
-                        ServeLambdaCommand.WITHOUT_EVENT_SOURCES.name()), debugJvm,
+                        ServeLambdaCommand.WITHOUT_EVENT_SOURCES.name()));
+                if (watch) {
+                    serveOne.add(WATCH.name());
+                }
+                // Its one line on stdout, "Listening on", is not the user's: start-api's is.
+                debuggedJvm = Optional.of(ChildJvm.start(env, serveOne, debugJvm,
                         new ChildJvm.Output(ProcessBuilder.Redirect.DISCARD, output.stderr())));
                 debugging.get().announce(debuggedJvm.get(), function.logicalId() + "'s own JVM (the other functions serve at once)");
             } else {

@@ -11,6 +11,7 @@ import static dev.orders.local.cli.SamOptions.HOST;
 import static dev.orders.local.cli.SamOptions.LOG_FILE;
 import static dev.orders.local.cli.SamOptions.PARAMETER_OVERRIDES;
 import static dev.orders.local.cli.SamOptions.TEMPLATE;
+import static dev.orders.local.cli.SamOptions.WATCH;
 
 import dev.orders.local.UsageException;
 import dev.orders.localaws.template.SamTemplate;
@@ -33,7 +34,7 @@ final class StartLambdaCommand implements Command {
                             DEBUG_ARGS, DEBUG_FUNCTION),
                     new Usage.Section("Artifact Location Options", LOG_FILE),
                     CONFIGURATION,
-                    new Usage.Section("sam-local Options", DATA_DIR, EVENTS)),
+                    new Usage.Section("sam-local Options", DATA_DIR, EVENTS, WATCH)),
             SamOptions.refusals(SamOptions.REFUSED, SamOptions.REFUSED_BY_SERVERS));
     /** What a --host beyond the loopback lets other machines do (see {@link NetworkExposure}). */
     static final String EXPOSED = "the Invoke API checks no credentials, so anyone who reaches it runs any function with"

@@ -2,9 +2,8 @@ package dev.orders.local.invoke;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
-import dev.orders.local.lambda.FunctionInstances;
+import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.lambda.FunctionInvoker;
-import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.lambda.UnhandledError;
 import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
@@ -14,7 +13,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -65,12 +63,11 @@ public final class LocalInvokeApi implements AutoCloseable {
     private final EventInvocations events = new EventInvocations(THREADS);
     private HttpServers.Serving serving;
 
-    /** Every function of {@code template}; a function whose jar is not built fails now. */
-    public LocalInvokeApi(SamTemplate template, Path repositoryRoot, String region) {
+    /** Every function of {@code template}, run from {@code code}; a function whose jar is not built fails now. */
+    public LocalInvokeApi(SamTemplate template, FunctionCode code, String region) {
         this.region = region;
         for (SamTemplate.Function function : template.functions()) {
-            functions.put(function.logicalId(), new Function(function, new FunctionInstances(new LambdaFunction(function, repositoryRoot),
-                    () -> new LambdaFunction(function, repositoryRoot), THREADS)));
+            functions.put(function.logicalId(), new Function(function, code.instances(function, THREADS)));
         }
         InvocationLogs.install();
     }

@@ -20,14 +20,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * One function as the Lambda Java runtime runs it: its deployable jar in its own class loader,
  * whose parent is the platform class loader (so a class missing from the jar is missing here too,
  * not quietly found on sam-local's classpath). Besides the jar the loader holds only what the
  * runtime itself provides, aws-lambda-java-serialization, which turns event JSON into the
- * handler's input type and its output back into JSON, as in Lambda.
+ * handler's input type and its output back into JSON, as in Lambda. Under start-api --watch the
+ * jar's place is taken by what it is made of: the function's modules' classes and its dependencies' jars.
  *
  * <p>The handler is created once, on the first invocation (a cold start, logged with its init
  * time), then reused like a warm container. Like one container, it serves one invocation at a time.
@@ -39,7 +42,8 @@ public final class LambdaFunction implements AutoCloseable {
     private static final String JODA_TIME = "org.joda.time.DateTime";
 
     private final SamTemplate.Function function;
-    private final Path jar;
+    /** The function's code: its jar, or under start-api --watch its modules' classes and its dependencies' jars. */
+    private final List<Path> code;
     private final Path serializationJar;
     private final Path jodaTimeJar;
     private URLClassLoader loader;
@@ -50,15 +54,27 @@ public final class LambdaFunction implements AutoCloseable {
         byte[] invoke(byte[] event, Object context) throws Exception;
     }
 
+    /** The function from its built jar (the template's CodeUri); a usage error if it is not built. */
     public LambdaFunction(SamTemplate.Function function, Path repositoryRoot) {
+        this(function, List.of(builtJar(function, repositoryRoot)));
+    }
+
+    /** The function from {@code code}, the class path its class loader holds besides what the runtime provides. */
+    public LambdaFunction(SamTemplate.Function function, List<Path> code) {
         this.function = function;
-        this.jar = repositoryRoot.resolve(function.codeUri());
+        this.code = List.copyOf(code);
         this.serializationJar = codeSource(SERIALIZERS);
         this.jodaTimeJar = codeSource(JODA_TIME);
+    }
+
+    /** The function's jar, the template's CodeUri; a usage error if it is not built. */
+    public static Path builtJar(SamTemplate.Function function, Path repositoryRoot) {
+        Path jar = repositoryRoot.resolve(function.codeUri());
         if (!Files.isRegularFile(jar)) {
             throw new UsageException(function.logicalId() + ": " + function.codeUri()
                     + " is not built (run ./mvnw -DskipTests package)");
         }
+        return jar;
     }
 
     /**
@@ -92,8 +108,8 @@ public final class LambdaFunction implements AutoCloseable {
             return Optional.empty();
         }
         long start = System.nanoTime();
-        loader = new URLClassLoader(function.logicalId(), new URL[] {url(jar), url(serializationJar), url(jodaTimeJar)},
-                ClassLoader.getPlatformClassLoader());
+        loader = new URLClassLoader(function.logicalId(), Stream.concat(code.stream(), Stream.of(serializationJar, jodaTimeJar))
+                .map(LambdaFunction::url).toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
         Thread.currentThread().setContextClassLoader(loader);
         invoker = initialise();
         Duration init = Duration.ofNanos(System.nanoTime() - start);

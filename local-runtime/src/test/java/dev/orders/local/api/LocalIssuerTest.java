@@ -12,6 +12,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.UsageException;
+import dev.orders.local.lambda.FunctionCode;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.StringReader;
@@ -114,7 +115,7 @@ class LocalIssuerTest {
         LocalIssuer issuer = LocalIssuer.load(dir.resolve("issuer-key.json"), URL, List.of("sam-local"), CLOCK);
 
         UsageException e = assertThrows(UsageException.class,
-                () -> new LocalHttpApi(template, dir, LocalJwtAuthorizer.of(issuer, CLOCK), issuer.documents()));
+                () -> new LocalHttpApi(template, FunctionCode.jars(dir), LocalJwtAuthorizer.of(issuer, CLOCK), issuer.documents()));
         assertTrue(e.getMessage().startsWith("the template's route GET /.well-known/{file} takes /.well-known/"), e.getMessage());
     }
 
