@@ -14,17 +14,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * ./sam-local start-api --watch, run from a copy of the checkout whose order-core is the copy's own (the rest are
- * links): a change of order-core saved there is served by the same server, with its data; a change that does not
- * compile is printed and the last good code keeps serving.
+ * ./sam-local start-api --watch and start-lambda --watch, run from a copy of the checkout whose order-core is the
+ * copy's own (the rest are links): a change of order-core saved there is served by the same server, with its data;
+ * a change that does not compile is printed and the last good code keeps serving.
  */
-class StartApiWatchEndToEndTest {
+class WatchEndToEndTest {
     private static final String CUSTOMER_DETAILS = "order-core/src/main/java/dev/orders/core/customer/CustomerDetails.java";
     private static final String MESSAGE = "must be an e-mail address";
     private static final String NEW_MESSAGE = "must be an e-mail address, such as ada@example.com";
@@ -64,6 +65,34 @@ class StartApiWatchEndToEndTest {
             assertTrue(error.contains(CUSTOMER_DETAILS + ":" + line + ": error: "), error);
             HttpResponse<String> lastGood = putCustomer(api, ada, "not an address");
             assertTrue(lastGood.body().contains(NEW_MESSAGE), "the last good code: " + lastGood.body());
+        }
+    }
+
+    @Test
+    void aSavedChangeOfOrderCoreIsRunByStartLambdasNextInvocationWithoutARestart(@TempDir Path copy) throws Exception {
+        Path root = CheckoutCopy.of(SamLocalCommand.ROOT, copy, List.of("order-core"));
+        Path source = root.resolve(CUSTOMER_DETAILS);
+        String refusedEvent = Files.readString(root.resolve("events/customer-profile/put-customer.json"))
+                .replace("ada@example.com", "not an address");
+        try (SamLocalServer server = SamLocalServer.start(root, "start-lambda", Map.of(), List.of("--watch"))) {
+            URI invocations = URI.create("http://127.0.0.1:" + server.port
+                    + "/2015-03-31/functions/CustomerProfileFunction/invocations");
+            Supplier<String> invoke = () -> {
+                try {
+                    return http.send(HttpRequest.newBuilder(invocations).POST(HttpRequest.BodyPublishers.ofString(refusedEvent))
+                            .build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)).body();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+            String before = invoke.get();
+            assertTrue(before.contains(MESSAGE) && !before.contains(NEW_MESSAGE), before);
+
+            Files.writeString(source, Files.readString(source).replace(MESSAGE, NEW_MESSAGE));
+
+            String after = await(invoke, payload -> payload.contains(NEW_MESSAGE));
+            assertTrue(after.contains("\"statusCode\":400"), after);
+            assertTrue(read(server.log).contains("order-core changed; compiled order-core ("), read(server.log));
         }
     }
 
