@@ -1,6 +1,7 @@
 package dev.orders.local.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.jr.ob.JSON;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -83,6 +85,33 @@ class SamCliFlagsEndToEndTest {
             sources.add((String) JSON.std.mapFrom(line).get("source"));
         }
         assertEquals(List.of("e2e.orders", "e2e.orders"), sources, "the template's EventSource, as overridden");
+    }
+
+    @Test
+    void theEnvVarsFileThenTheShellSetTheVariablesTheTemplateDeclaresAndNothingElseOfTheShellReachesTheFunction(
+            @TempDir Path dir) throws Exception {
+        String event = SamLocalCommand.ROOT.resolve("events/customer-profile/get-customer.json").toString();
+        Map<String, String> shell = new HashMap<>(sharedTable());
+        shell.put("LOG_LEVEL", "DEBUG");
+
+        SamLocalCommand.Result fromShell = SamLocalCommand.run(shell, "invoke", "CustomerProfileFunction", "-e", event);
+
+        assertEquals(0, fromShell.exitCode(), fromShell.stderr());
+        assertTrue(fromShell.stderr().contains("\"level\":\"DEBUG\""), "LOG_LEVEL, declared, takes the shell's value"
+                + " before the template's: " + fromShell.stderr());
+
+        Path envVars = Files.writeString(dir.resolve("env.json"),
+                "{\"Parameters\": {\"LOG_LEVEL\": \"INFO\", \"POWERTOOLS_LOG_LEVEL\": \"DEBUG\"}}");
+        shell.put("POWERTOOLS_LOG_LEVEL", "DEBUG");
+
+        SamLocalCommand.Result fromFile = SamLocalCommand.run(shell, "invoke", "CustomerProfileFunction", "-e", event,
+                "-n", envVars.toString());
+
+        assertEquals(0, fromFile.exitCode(), fromFile.stderr());
+        assertTrue(fromFile.stderr().contains("--env-vars: Parameters.POWERTOOLS_LOG_LEVEL is ignored"), fromFile.stderr());
+        assertFalse(fromFile.stderr().contains("\"level\":\"DEBUG\""), "the file's LOG_LEVEL before the shell's, and"
+                + " POWERTOOLS_LOG_LEVEL, which the template does not declare, from neither: " + fromFile.stderr());
+        assertTrue(fromFile.stderr().contains("\"level\":\"INFO\""), fromFile.stderr());
     }
 
     @Test

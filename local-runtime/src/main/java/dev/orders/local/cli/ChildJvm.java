@@ -47,12 +47,12 @@ final class ChildJvm {
         }
     }
 
-    /** Runs {@code args} in a fresh JVM with {@code env} added to ours; returns its exit code. */
+    /** Runs {@code args} in a fresh JVM whose environment is {@code env} (see {@link FunctionEnvironment#replace}); returns its exit code. */
     static int run(Map<String, String> env, List<String> args, List<String> jvmOptions, Output output) throws Exception {
         return await(start(env, args, jvmOptions, output));
     }
 
-    /** Starts {@code args} in a fresh JVM with {@code env} added to ours; it is stopped when this JVM stops. */
+    /** Starts {@code args} in a fresh JVM whose environment is {@code env}; it is stopped when this JVM stops. */
     static Process start(Map<String, String> env, List<String> args, List<String> jvmOptions, Output output) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ChildProcesses.javaExecutable());
@@ -63,9 +63,7 @@ final class ChildJvm {
         command.add(SamLocal.class.getName());
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(output.stdout()).redirectError(output.stderr());
-        Map<String, String> childEnv = builder.environment();
-        FunctionEnvironment.JVM_ONLY.forEach(childEnv::remove);
-        childEnv.putAll(env);
+        FunctionEnvironment.replace(builder.environment(), env);
         Process child = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> ChildProcesses.terminate(child, STOP_GRACE), "sam-local-stop-child"));
         return child;

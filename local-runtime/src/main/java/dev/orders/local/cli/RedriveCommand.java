@@ -74,8 +74,7 @@ final class RedriveCommand implements Command {
             }
         }
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-        FunctionEnvironment.JVM_ONLY.forEach(builder.environment()::remove);
-        builder.environment().putAll(env);
+        FunctionEnvironment.replace(builder.environment(), env);
         return builder.start().waitFor();
     }
 }

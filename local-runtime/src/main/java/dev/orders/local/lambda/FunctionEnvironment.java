@@ -5,6 +5,7 @@ import dev.orders.localaws.Log;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
 import java.net.URI;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,9 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * The environment variables the template gives each function, resolved for a local run:
+ * The environment variables the template gives each function, resolved for a local run as SAM CLI resolves them
+ * (samcli/local/lambdafn/env_vars.py): each variable the template declares takes --env-vars' value, else your
+ * shell's, else the template's; a variable the template does not declare is not set, from either. The template's:
  * {@code !Ref <Parameter>} is the parameter's value (--parameter-overrides', else its Default),
  * {@code !Ref <the table>} is the local table's name, {@code !Ref} of another resource (the event bus) is its logical id. A variable {@code <NAME>_SECRET_ID} names a Secrets Manager secret, which the function reads
  * at run time; there is no Secrets Manager locally, so the function gets instead the secret's value
@@ -24,6 +27,11 @@ import java.util.function.UnaryOperator;
 public final class FunctionEnvironment {
     /** JVM tuning for the Lambda runtime, not configuration a handler reads: never applied locally. */
     public static final Set<String> JVM_ONLY = Set.of("JAVA_TOOL_OPTIONS");
+    /**
+     * What the Lambda runtime provides besides the function's variables, taken from this process: where programs
+     * are, the locale (from which JDK 17 takes its default charset) and the time zone.
+     */
+    private static final Set<String> RUNTIME = Set.of("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ");
     /** Ends the name of a variable holding a secret's id; the secret's value goes without {@code _ID}. */
     private static final String SECRET_ID = "_SECRET_ID";
 
@@ -39,7 +47,10 @@ public final class FunctionEnvironment {
         this.callerEnv = callerEnv;
     }
 
-    /** One function's variables, {@code overrides} (from --env-vars) applied last. */
+    /**
+     * One function's variables: those the template declares, each valued by {@code overrides} (from --env-vars) if
+     * it names it, else by the caller's environment if set there, else by the template.
+     */
     public Map<String, String> of(SamTemplate.Function function, Map<String, String> overrides) {
         Map<String, String> resolved = new LinkedHashMap<>();
         function.environment().forEach((name, value) -> {
@@ -47,11 +58,22 @@ public final class FunctionEnvironment {
                 String secret = name.substring(0, name.length() - "_ID".length());
                 resolved.put(secret, secretValue(secret));
             } else if (!JVM_ONLY.contains(name)) {
-                resolved.put(name, resolve(function.logicalId(), name, value));
+                String fromCaller = callerEnv.apply(name);
+                resolved.put(name, fromCaller != null ? fromCaller : resolve(function.logicalId(), name, value));
             }
         });
-        resolved.putAll(overrides);
+        resolved.replaceAll((name, value) -> overrides.getOrDefault(name, value));
         return resolved;
+    }
+
+    /**
+     * Makes {@code processEnvironment} (a functions' JVM's, from its ProcessBuilder) {@code env} and the runtime's
+     * variables alone: as in Lambda's container, and SAM CLI's, nothing else of the caller's environment (its AWS
+     * profile or session token, JAVA_TOOL_OPTIONS, a variable the template does not declare) reaches a function.
+     */
+    public static void replace(Map<String, String> processEnvironment, Map<String, String> env) {
+        processEnvironment.keySet().retainAll(RUNTIME);
+        processEnvironment.putAll(env);
     }
 
     /**
@@ -137,16 +159,42 @@ public final class FunctionEnvironment {
         }
     }
 
-    /** {@code SAM CLI --env-vars} JSON: {"FunctionLogicalId": {"VAR": "value"}, "Parameters": {... for all}}. */
+    /**
+     * {@code SAM CLI --env-vars} JSON: {"FunctionLogicalId": {"VAR": "value"}, "Parameters": {... for all}}. A
+     * variable no function it applies to declares is ignored, as SAM CLI ignores it, with a line saying so.
+     */
     public static Map<String, Map<String, String>> overridesFrom(Map<String, Object> envVarsJson, List<SamTemplate.Function> functions) {
         Map<String, Map<String, String>> result = new LinkedHashMap<>();
         Map<String, String> all = strings(envVarsJson.get("Parameters"), "Parameters");
+        Set<String> declaredByAny = new HashSet<>();
         for (SamTemplate.Function function : functions) {
+            Map<String, String> own = strings(envVarsJson.get(function.logicalId()), function.logicalId());
+            Set<String> declared = declared(function);
+            declaredByAny.addAll(declared);
+            own.keySet().stream().filter(name -> !declared.contains(name)).forEach(name -> Log.SAM_LOCAL.line("--env-vars: "
+                    + function.logicalId() + "." + name + " is ignored: the template does not declare " + name
+                    + " for " + function.logicalId() + " (SAM CLI sets only the variables the template declares)"));
             Map<String, String> merged = new LinkedHashMap<>(all);
-            merged.putAll(strings(envVarsJson.get(function.logicalId()), function.logicalId()));
+            merged.putAll(own);
             result.put(function.logicalId(), merged);
         }
+        all.keySet().stream().filter(name -> !declaredByAny.contains(name)).forEach(name -> Log.SAM_LOCAL.line(
+                "--env-vars: Parameters." + name + " is ignored: no function of the template declares " + name
+                        + " (SAM CLI sets only the variables the template declares)"));
         return result;
+    }
+
+    /** The names of {@code function}'s variables as a local run sets them (a secret's value in place of its id). */
+    private static Set<String> declared(SamTemplate.Function function) {
+        Set<String> names = new HashSet<>();
+        for (String name : function.environment().keySet()) {
+            if (name.endsWith(SECRET_ID)) {
+                names.add(name.substring(0, name.length() - "_ID".length()));
+            } else if (!JVM_ONLY.contains(name)) {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     private static Map<String, String> strings(Object value, String key) {

@@ -10,6 +10,7 @@ import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.StringReader;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,28 @@ class FunctionEnvironmentTest {
         assertEquals("whsec_local", env.get("WEBHOOK_SECRET"));
         assertFalse(env.containsKey("WEBHOOK_SECRET_ID"));
         assertFalse(env.containsKey("CURSOR_SECRET"), "the webhook reads no cursors");
+    }
+
+    @Test
+    void aDeclaredVariableTakesTheEnvVarsValueThenTheShellsThenTheTemplatesAndAnUndeclaredOneIsNeverSet() {
+        Map<String, String> shell = Map.of("LOG_LEVEL", "WARN", "STATUS_FEED_SHARDS", "4", "POWERTOOLS_LOG_LEVEL", "DEBUG");
+        FunctionEnvironment environment = new FunctionEnvironment(template, "OrdersTable", "orders-local", shell::get);
+        Map<String, String> env = environment.of(template.function("QueryOrdersFunction").orElseThrow(),
+                Map.of("LOG_LEVEL", "DEBUG", "NOT_DECLARED", "x"));
+        assertEquals("DEBUG", env.get("LOG_LEVEL"), "--env-vars first");
+        assertEquals("4", env.get("STATUS_FEED_SHARDS"), "then the shell");
+        assertEquals("orders-local", env.get("TABLE_NAME"), "then the template");
+        assertFalse(env.containsKey("NOT_DECLARED"), "a variable the template does not declare, from --env-vars");
+        assertFalse(env.containsKey("POWERTOOLS_LOG_LEVEL"), "nor from the shell");
+    }
+
+    @Test
+    void aFunctionsJvmGetsItsVariablesAndTheRuntimesAloneNothingElseOfTheCallersEnvironment() {
+        Map<String, String> process = new HashMap<>(Map.of("PATH", "/usr/bin", "LANG", "C.UTF-8", "AWS_PROFILE", "prod",
+                "AWS_SESSION_TOKEN", "a real session", "JAVA_TOOL_OPTIONS", "-Xmx1g", "HOME", "/root"));
+        FunctionEnvironment.replace(process, Map.of("TABLE_NAME", "orders-local", "AWS_ACCESS_KEY_ID", "local"));
+        assertEquals(Map.of("PATH", "/usr/bin", "LANG", "C.UTF-8", "TABLE_NAME", "orders-local", "AWS_ACCESS_KEY_ID", "local"),
+                process);
     }
 
     @Test
