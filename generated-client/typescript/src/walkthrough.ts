@@ -11,7 +11,7 @@ export interface Setting {
     readonly webhookSecret: string;
 }
 
-export function settingFromEnvironment(): Setting {
+function settingFromEnvironment(): Setting {
     const value = (name: string): string => {
         const found = process.env[name];
         if (!found) {
@@ -28,8 +28,9 @@ export function settingFromEnvironment(): Setting {
 }
 
 /**
- * Fails unless `actual` equals `expected`. `T` is taken from `actual` alone and may not
- * hold undefined: a field read here must be one the document says is always there, with no `?` or `!`.
+ * Fails unless `actual` equals `expected`. `T` is taken from `actual` alone and may not hold undefined: a
+ * field passed as it is must be one the document says is always there (no `?` or `!`); one it leaves
+ * optional compiles only with its absence handled (`??`).
  */
 export function expectEqual<T extends {}>(actual: T, expected: NoInfer<T>, what: string): void {
     deepStrictEqual(actual, expected, what);
