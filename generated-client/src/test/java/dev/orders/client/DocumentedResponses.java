@@ -56,6 +56,11 @@ final class DocumentedResponses {
         });
     }
 
+    /** The id of the operation a request of {@code method} on {@code rawPath} is one of. */
+    String operationId(String method, String rawPath) {
+        return operation(method, rawPath).getOperationId();
+    }
+
     private Operation operation(String method, String rawPath) {
         for (Map.Entry<String, PathItem> path : document.getPaths().entrySet()) {
             if (PathTemplate.of(path.getKey()).match(rawPath).isPresent()) {
