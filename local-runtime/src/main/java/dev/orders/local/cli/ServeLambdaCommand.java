@@ -30,7 +30,7 @@ final class ServeLambdaCommand implements Command {
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
-        SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
+        SamTemplate template = SamOptions.template(arguments);
         Map<String, FunctionInvoker> elsewhere = ServeCommand.debugged(arguments);
         LocalInvokeApi api = new LocalInvokeApi(template, SamOptions.codeRoot(template), Launcher.region());
         elsewhere.forEach(api::serveElsewhere);

@@ -134,6 +134,12 @@ final class StartApiCommand implements Command {
         List<String> serve = new ArrayList<>(List.of(verb, TEMPLATE.name(), template.file().toString(),
                 HOST.name(), host, "--port", Integer.toString(listenPort)));
         serve.addAll(verbOptions);
+        // The functions' JVM reads the template as this one does: with the stack's parameters (the HTTP API's CORS).
+        List<String> overrides = arguments.values(PARAMETER_OVERRIDES.name());
+        if (!overrides.isEmpty()) {
+            serve.add(PARAMETER_OVERRIDES.name());
+            serve.addAll(overrides);
+        }
         arguments.value(DATA_DIR.name()).ifPresent(dataDir ->
                 // Where the stream pollers keep their positions, beside Dynoxide's data.
                 serve.addAll(List.of(DATA_DIR.name(), Path.of(dataDir).toAbsolutePath().toString())));
