@@ -108,6 +108,17 @@ class GatewayCorsTest {
     }
 
     @Test
+    void anOptionsRequestThatAsksForNoMethodIsNoPreflightAndNoRouteTakesIt() {
+        try (LocalHttpApi api = api(ALLOWED)) {
+            LocalHttpApi.Response response = api.handle(request("OPTIONS", "/things", Map.of("Origin", ALLOWED)));
+
+            assertEquals(404, response.status());
+            assertEquals("{\"message\":\"Not Found\"}", response.text());
+            assertEquals(0, invocations.get());
+        }
+    }
+
+    @Test
     void anAllowedOriginsRequestGetsItsOriginEchoedAndTheExposedHeadersInsteadOfTheFunctions() {
         try (LocalHttpApi api = api(ALLOWED)) {
             LocalHttpApi.Response response = api.handle(request("GET", "/things/t-1", Map.of("Origin", ALLOWED,
