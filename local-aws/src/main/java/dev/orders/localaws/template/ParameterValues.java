@@ -1,10 +1,13 @@
 package dev.orders.localaws.template;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -18,9 +21,12 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class ParameterValues {
     private final Map<String, String> values;
+    /** The parameters whose {@code !Ref} is a list: CommaDelimitedList and {@code List<...>} types. */
+    private final Set<String> lists;
 
-    private ParameterValues(Map<String, String> values) {
+    private ParameterValues(Map<String, String> values, Set<String> lists) {
         this.values = Map.copyOf(values);
+        this.lists = Set.copyOf(lists);
     }
 
     /** The values of {@code root}'s parameters with {@code given} (name to value) over their Defaults. */
@@ -31,16 +37,30 @@ public final class ParameterValues {
             throw new IllegalArgumentException("Parameters: [" + String.join(", ", undeclared) + "] do not exist in the template");
         }
         Map<String, String> values = new LinkedHashMap<>();
+        Set<String> lists = new HashSet<>();
         declared.forEach((name, definition) -> {
             Map<String, Object> parameter = map(definition, "Parameters." + name);
+            String type = String.valueOf(parameter.get("Type"));
+            if (type.equals("CommaDelimitedList") || type.startsWith("List<")) {
+                lists.add(name);
+            }
             Optional.ofNullable(given.get(name)).or(() -> Optional.ofNullable(parameter.get("Default")).map(String::valueOf))
                     .ifPresent(value -> values.put(name, checked(name, parameter, value)));
         });
-        return new ParameterValues(values);
+        return new ParameterValues(values, lists);
     }
 
     public Optional<String> value(String name) {
         return Optional.ofNullable(values.get(name));
+    }
+
+    /**
+     * What {@code !Ref name} is in the stack: the value, or for a list type its comma-separated members, each
+     * stripped of spaces (as CloudFormation's CommaDelimitedList; an empty value is one empty member).
+     */
+    Optional<Object> reference(String name) {
+        return value(name).map(value -> lists.contains(name)
+                ? Arrays.stream(value.split(",", -1)).map(String::strip).toList() : value);
     }
 
     private static String checked(String name, Map<String, Object> parameter, String value) {

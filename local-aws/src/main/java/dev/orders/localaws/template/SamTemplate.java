@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * A SAM template as the local runtime and the tests read it: each function's handler, code location,
- * HTTP API routes and environment (Globals merged under each function's own), and its tables and event buses;
+ * HTTP API routes and environment (Globals merged under each function's own), its HTTP API's CORS configuration, and its
+ * tables and event buses;
  * with the values its parameters take (their Defaults, unless {@link #withParameterOverrides} gave others), as in
  * a stack.
  */
@@ -186,6 +187,47 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
                 return Optional.of(new JwtConfiguration(name, jwt.get("issuer"),
                         audience instanceof List<?> list ? List.copyOf(list) : List.of(audience)));
             }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * An HTTP API's {@code CorsConfiguration} as the stack has it (parameters and conditions resolved): the
+     * origins, methods and request headers API Gateway admits, the response headers it lets a page read, how long a
+     * browser may keep a preflight's answer, and whether it admits credentials. {@code true} is SAM's shorthand
+     * for every origin.
+     */
+    public record HttpApiCors(List<String> allowOrigins, List<String> allowMethods, List<String> allowHeaders,
+                              List<String> exposeHeaders, Optional<Integer> maxAge, boolean allowCredentials) {
+        public HttpApiCors {
+            allowOrigins = List.copyOf(allowOrigins);
+            allowMethods = List.copyOf(allowMethods);
+            allowHeaders = List.copyOf(allowHeaders);
+            exposeHeaders = List.copyOf(exposeHeaders);
+        }
+    }
+
+    /** The CORS configuration of the template's HTTP API, none if it has none (or its !If gives AWS::NoValue). */
+    public Optional<HttpApiCors> httpApiCors() {
+        for (Map.Entry<String, Object> resource : map(root, "Resources").entrySet()) {
+            Map<String, Object> fields = asMap(resource.getValue());
+            if (!HTTP_API_TYPE.equals(fields.get("Type"))) {
+                continue;
+            }
+            String where = resource.getKey() + ".CorsConfiguration";
+            Optional<Object> configuration = new StackValues(root, parameters)
+                    .resolve(map(fields, "Properties").get("CorsConfiguration"), where);
+            if (configuration.isEmpty() || Boolean.FALSE.equals(configuration.get())) {
+                return Optional.empty();
+            }
+            if (Boolean.TRUE.equals(configuration.get())) {
+                return Optional.of(new HttpApiCors(List.of("*"), List.of(), List.of(), List.of(), Optional.empty(), false));
+            }
+            Map<String, Object> cors = asMap(configuration.get());
+            return Optional.of(new HttpApiCors(strings(cors, "AllowOrigins", where), strings(cors, "AllowMethods", where),
+                    strings(cors, "AllowHeaders", where), strings(cors, "ExposeHeaders", where),
+                    Optional.ofNullable(cors.get("MaxAge")).map(age -> (int) number(age, where + ".MaxAge")),
+                    Boolean.TRUE.equals(cors.get("AllowCredentials"))));
         }
         return Optional.empty();
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -229,6 +230,53 @@ class SamTemplateTest {
     private static SamTemplate.HttpRoute route(SamTemplate template, String event) {
         return template.function("F").orElseThrow().routes().stream().filter(r -> r.event().equals(event))
                 .findFirst().orElseThrow();
+    }
+
+    /** A CommaDelimitedList parameter, a condition on it and a whole CorsConfiguration under !If, as template.yaml has them. */
+    private static final String CONDITIONAL_CORS = """
+            Parameters:
+              Origins: {Type: CommaDelimitedList, Default: ""}
+            Conditions:
+              HasOrigins: !Not [!Equals [!Join ["", !Ref Origins], ""]]
+            Resources:
+              Api:
+                Type: AWS::Serverless::HttpApi
+                Properties:
+                  CorsConfiguration: !If
+                    - HasOrigins
+                    - AllowOrigins: !Ref Origins
+                      AllowMethods: [GET, POST]
+                      AllowHeaders: [authorization]
+                      ExposeHeaders: [etag]
+                      MaxAge: 600
+                    - !Ref AWS::NoValue
+            """;
+
+    @Test
+    void theCorsConfigurationIsTheStacksItsParametersAndConditionsResolvedAsCloudFormationResolvesThem() {
+        SamTemplate template = parse(CONDITIONAL_CORS);
+
+        assertTrue(template.httpApiCors().isEmpty(), "an empty list of origins: the !If gives AWS::NoValue");
+        assertEquals(Optional.of(new SamTemplate.HttpApiCors(List.of("http://localhost:5173", "https://shop.example.com"),
+                        List.of("GET", "POST"), List.of("authorization"), List.of("etag"), Optional.of(600), false)),
+                template.withParameterOverrides(Map.of("Origins", "http://localhost:5173, https://shop.example.com"))
+                        .httpApiCors());
+        assertEquals(Optional.of(new SamTemplate.HttpApiCors(List.of("*"), List.of(), List.of(), List.of(), Optional.empty(), false)),
+                parse("Resources: {Api: {Type: AWS::Serverless::HttpApi, Properties: {CorsConfiguration: true}}}").httpApiCors());
+        assertTrue(parse("Resources: {Api: {Type: AWS::Serverless::HttpApi, Properties: {}}}").httpApiCors().isEmpty());
+    }
+
+    @Test
+    void aCorsConfigurationOnlyADeployedStackCouldResolveIsAClearError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse("""
+                Resources:
+                  Api:
+                    Type: AWS::Serverless::HttpApi
+                    Properties:
+                      CorsConfiguration: {AllowOrigins: [!GetAtt Site.Url]}
+                """).httpApiCors());
+        assertEquals("template: Api.CorsConfiguration.AllowOrigins[0] is !GetAtt, which needs a deployed stack; sam-local"
+                + " resolves parameters and conditions only", e.getMessage());
     }
 
     private static SamTemplate parse(String yaml) {

@@ -26,7 +26,8 @@ import java.util.Optional;
  * The template's HTTP API on a local port: each request matched to its route, turned into the
  * payload 2.0 event API Gateway would send, passed through the {@link RequestAuthorizer} (and the
  * route's AuthorizationScopes: 403 if the token has none of them), handed to the route's
- * {@link LambdaFunction}, and its response mapped back as API Gateway maps it. Beside the routes it may
+ * {@link LambdaFunction}, and its response mapped back as API Gateway maps it; with the template's CORS configuration,
+ * preflights answered and CORS headers added as API Gateway's ({@link GatewayCors}). Beside the routes it may
  * serve the documents of the local token issuer ({@link LocalIssuer}), on paths no route takes.
  */
 public final class LocalHttpApi implements AutoCloseable {
@@ -45,6 +46,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Map<String, FunctionInvoker> functions = new LinkedHashMap<>();
     private final RequestAuthorizer authorizer;
     private final Map<String, String> documents;
+    private final Optional<GatewayCors> cors;
     private HttpServers.Serving serving;
 
     /**
@@ -55,6 +57,7 @@ public final class LocalHttpApi implements AutoCloseable {
         this.routes = new HttpApiEvents.Routes(template);
         this.authorizer = authorizer;
         this.documents = Map.copyOf(documents);
+        this.cors = GatewayCors.of(template);
         documents.keySet().forEach(path -> routes.match("GET", path).ifPresent(taken -> {
             throw new UsageException("the template's route " + taken.route().key() + " takes " + path
                     + ", where the local token issuer serves a document; point start-api at another issuer (--jwt-issuer)");
@@ -76,8 +79,12 @@ public final class LocalHttpApi implements AutoCloseable {
         return serving.address();
     }
 
-    /** One request, whether it came over HTTP or from the seeder. */
+    /** One request, whether it came over HTTP or from the seeder; with the HTTP API's CORS if it has a configuration. */
     public Response handle(HttpApiEvents.Request request) {
+        return cors.map(gateway -> gateway.answer(request, this::routed)).orElseGet(() -> routed(request));
+    }
+
+    private Response routed(HttpApiEvents.Request request) {
         String document = documents.get(request.rawPath());
         if (document != null && (request.method().equals("GET") || request.method().equals("HEAD"))) {
             return new Response(200, Map.of("content-type", List.of("application/json")),

@@ -22,9 +22,10 @@ final class SamOptions {
             + " samconfig.toml.", "-t", "--template", "--template-file").orVariable("SAM_TEMPLATE_FILE");
     static final Option PARAMETER_OVERRIDES = Option.values("TEXT", "Values of the template's parameters, as SAM CLI"
             + " reads them: Key=Value pairs separated by spaces (a value with spaces in quotes), or"
-            + " ParameterKey=Key,ParameterValue=Value pairs. They reach the functions (!Ref Param in their environment)"
-            + " and the JWT authorizer (JwtIssuer, JwtAudience) as in a deployed stack, checked as CloudFormation checks"
-            + " them (an unknown name, AllowedValues, AllowedPattern, MinValue, MaxValue).", "--parameter-overrides");
+            + " ParameterKey=Key,ParameterValue=Value pairs. They reach the functions (!Ref Param in their environment),"
+            + " the JWT authorizer (JwtIssuer, JwtAudience) and the HTTP API's CORS (CorsAllowedOrigins) as in a deployed"
+            + " stack, checked as CloudFormation checks them (an unknown name, AllowedValues, AllowedPattern, MinValue,"
+            + " MaxValue).", "--parameter-overrides");
     static final Option ENV_VARS = Option.value("PATH", "JSON file of the functions' environment variables, in SAM CLI's"
             + " format: {\"Parameters\": {\"VAR\": \"value\"}} for every function, {\"FunctionLogicalId\": {...}} for one.",
             "-n", "--env-vars");

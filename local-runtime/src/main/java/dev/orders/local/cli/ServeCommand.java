@@ -48,8 +48,8 @@ final class ServeCommand implements Command {
     /** The port of the Invoke API of --debug-function's own JVM, which runs that function's invocations. */
     static final Option DEBUGGED_PORT = Option.value("PORT", "The debugged function's JVM's Invoke API port.", "--debugged-port");
     /** What the functions' JVMs of start-api and start-lambda take from their launcher. */
-    static final Usage.Section SERVING = new Usage.Section("Options", SamOptions.TEMPLATE, SamOptions.HOST,
-            StartApiCommand.port(0), SamOptions.DATA_DIR, SamOptions.EVENTS, SamOptions.WATCH, EVENT_BUS_PORT,
+    static final Usage.Section SERVING = new Usage.Section("Options", SamOptions.TEMPLATE, SamOptions.PARAMETER_OVERRIDES,
+            SamOptions.HOST, StartApiCommand.port(0), SamOptions.DATA_DIR, SamOptions.EVENTS, SamOptions.WATCH, EVENT_BUS_PORT,
             SamOptions.DEBUG_FUNCTION, DEBUGGED_PORT);
     private static final Usage USAGE = Usage.ownCommand(VERB, "", "start-api's functions JVM, which start-api starts.",
             List.of(), List.of(SERVING, new Usage.Section("start-api", StartApiCommand.SEED, StartApiCommand.JWT_ISSUER,
@@ -64,7 +64,7 @@ final class ServeCommand implements Command {
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
-        SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
+        SamTemplate template = SamOptions.template(arguments);
         Map<String, FunctionInvoker> elsewhere = debugged(arguments);
         String host = arguments.value("--host", "127.0.0.1");
         JwtSettings jwt = new JwtSettings(Optional.ofNullable(arguments.value(JwtSettings.ISSUER_FLAG, null)).map(URI::create),

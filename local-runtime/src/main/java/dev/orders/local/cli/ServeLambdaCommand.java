@@ -33,7 +33,7 @@ final class ServeLambdaCommand implements Command {
     @Override
     public int run(Arguments arguments) throws Exception {
         PrintStream stdout = ChildJvm.handlerLogsToStderr();
-        SamTemplate template = SamTemplate.load(SamOptions.templateFile(arguments));
+        SamTemplate template = SamOptions.template(arguments);
         Map<String, FunctionInvoker> elsewhere = ServeCommand.debugged(arguments);
         Optional<WatchMode> watch = ServeCommand.watchMode(template, arguments);
         FunctionCode code = ServeCommand.functionCode(template, watch);

@@ -144,6 +144,12 @@ final class StartApiCommand implements Command {
         if (watch) {
             serve.add(WATCH.name());
         }
+        // The functions' JVM reads the template as this one does: with the stack's parameters (the HTTP API's CORS).
+        List<String> overrides = arguments.values(PARAMETER_OVERRIDES.name());
+        if (!overrides.isEmpty()) {
+            serve.add(PARAMETER_OVERRIDES.name());
+            serve.addAll(overrides);
+        }
         arguments.value(DATA_DIR.name()).ifPresent(dataDir ->
                 // Where the stream pollers keep their positions, beside Dynoxide's data.
                 serve.addAll(List.of(DATA_DIR.name(), Path.of(dataDir).toAbsolutePath().toString())));

@@ -1,0 +1,150 @@
+package dev.orders.local.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import com.sun.net.httpserver.HttpServer;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CORS as a browser enforces it: headless Chromium (the system's, driven by playwright-core, which the build
+ * installs from browser/package-lock.json) opens a page of an origin start-api's CorsAllowedOrigins lists and one of
+ * an origin it does not, and each page's script calls start-api with fetch and a bearer token.
+ */
+class BrowserCorsEndToEndTest {
+    /** Where browser/install put playwright-core (the build runs it before the tests). */
+    private static final Path DRIVER = Path.of("target", "browser", "node_modules");
+    private static final Path OPEN_PAGES = Path.of("browser", "open-pages.cjs");
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void aPageOfAnAllowedOriginReadsTheAnswersAndAPageOfAnotherOriginIsRefusedByTheBrowser() throws Exception {
+        Path chromium = chromium();
+        HttpServer allowed = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        HttpServer other = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        String allowedPage = "http://localhost:" + allowed.getAddress().getPort() + "/";
+        String otherPage = "http://localhost:" + other.getAddress().getPort() + "/";
+        try (LocalApi api = LocalApi.start("--parameter-overrides", "CorsAllowedOrigins=" + origin(allowedPage))) {
+            HttpResponse<String> product = http.send(HttpRequest.newBuilder(URI.create(api.base() + "/products/MUG-BLUE"))
+                    .header("Authorization", "Bearer " + api.token("ops-admin", "orders:admin"))
+                    .header("content-type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"name\":\"Blue mug\",\"unitPrice\":1250,\"currency\":\"EUR\"}"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, product.statusCode(), product.body());
+            serve(allowed, page(api.base(), "c-ada", api.token("c-ada")));
+            serve(other, page(api.base(), "c-eve", api.token("c-eve")));
+
+            Map<String, Object> outcomes = open(chromium, allowedPage, otherPage);
+
+            Map<String, Object> reader = map(outcomes.get(allowedPage));
+            assertEquals(201, map(reader.get("customer")).get("status"), reader.toString());
+            assertEquals("Ada", map(map(reader.get("customer")).get("body")).get("name"));
+            Map<String, Object> order = map(reader.get("order"));
+            assertEquals(201, order.get("status"), reader.toString());
+            String orderId = (String) map(order.get("body")).get("orderId");
+            assertEquals("/customers/c-ada/orders/" + orderId, order.get("location"), "Location, exposed to the page");
+            assertTrue(String.valueOf(order.get("etag")).matches("\"\\d+\""), "ETag, exposed to the page: " + order);
+            assertEquals(Map.of("error", "TypeError: Failed to fetch"), outcomes.get(otherPage));
+            HttpResponse<String> eve = http.send(HttpRequest.newBuilder(URI.create(api.base() + "/customers/c-eve"))
+                    .header("Authorization", "Bearer " + api.token("c-eve")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, eve.statusCode(), "the refused page wrote nothing: " + eve.body());
+        } finally {
+            allowed.stop(0);
+            other.stop(0);
+        }
+    }
+
+    /**
+     * A page whose script puts {@code customer}'s profile, then orders a mug, and leaves in window.outcome what
+     * it could read of each answer (status, body, the ETag and Location headers), or the error fetch threw.
+     */
+    private static String page(String api, String customer, String token) {
+        return """
+                <!doctype html>
+                <title>CORS</title>
+                <script>
+                const api = '%s';
+                const auth = {'Authorization': 'Bearer %s', 'content-type': 'application/json'};
+                const read = async response => ({status: response.status, body: await response.json(),
+                    etag: response.headers.get('etag'), location: response.headers.get('location')});
+                window.outcome = (async () => ({
+                  customer: await read(await fetch(api + '/customers/%s', {method: 'PUT', headers: auth,
+                      body: JSON.stringify({name: 'Ada', email: 'ada@example.com'})})),
+                  order: await read(await fetch(api + '/customers/%s/orders', {method: 'POST',
+                      headers: {...auth, 'Idempotency-Key': crypto.randomUUID()},
+                      body: JSON.stringify({items: [{sku: 'MUG-BLUE', quantity: 1}]})}))
+                }))().catch(error => ({error: error.name + ': ' + error.message}));
+                </script>
+                """.formatted(api, token, customer, customer);
+    }
+
+    private static void serve(HttpServer server, String html) {
+        server.createContext("/", exchange -> {
+            byte[] body = html.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("content-type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            try (exchange) {
+                exchange.getResponseBody().write(body);
+            }
+        });
+        server.start();
+    }
+
+    /** What each page left in window.outcome, by URL. */
+    private static Map<String, Object> open(Path chromium, String... pages) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("node", OPEN_PAGES.toString(), chromium.toString()));
+        command.addAll(List.of(pages));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().put("NODE_PATH", DRIVER.toAbsolutePath().toString());
+        Process node = builder.start();
+        if (!node.waitFor(60, TimeUnit.SECONDS)) {
+            node.destroyForcibly();
+            fail("Chromium did not open the pages within 60 s");
+        }
+        String printed = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, node.exitValue(), "open-pages failed (its error is above): " + printed);
+        return JSON.std.mapFrom(printed);
+    }
+
+    /** $CHROMIUM, else chromium (Debian's package) or chromium-browser on the PATH; a failure saying how to get one. */
+    private static Path chromium() {
+        Stream<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(name -> Path.of(dir, name)));
+        Optional<Path> found = Stream.concat(Optional.ofNullable(System.getenv("CHROMIUM")).map(Path::of).stream(), onPath)
+                .filter(Files::isExecutable).findFirst();
+        return found.orElseThrow(() -> new AssertionError("This test runs a page in headless Chromium, and none is"
+                + " installed: install Debian's chromium package (sudo apt-get install chromium; .ci/run installs it),"
+                + " or set CHROMIUM to a Chromium or Chrome executable."));
+    }
+
+    private static String origin(String page) {
+        return page.substring(0, page.length() - 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        assertTrue(value instanceof Map, "expected an object, found " + value);
+        return (Map<String, Object>) value;
+    }
+}
