@@ -3,6 +3,7 @@ package dev.orders.local.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.fixtures.Echo;
 import dev.orders.localaws.template.CloudFormationYaml;
@@ -176,7 +177,7 @@ class GatewayCorsTest {
     private LocalHttpApi api(String origins) {
         SamTemplate template = new SamTemplate(Path.of("t.yaml"), CloudFormationYaml.parse(new StringReader(TEMPLATE), "t.yaml"))
                 .withParameterOverrides(Map.of("CorsAllowedOrigins", origins));
-        LocalHttpApi api = new LocalHttpApi(template, root, headers -> {
+        LocalHttpApi api = new LocalHttpApi(template, FunctionCode.jars(root), headers -> {
             if (!headers.containsKey("authorization")) {
                 throw new RequestAuthorizer.Unauthorized("no token");
             }
