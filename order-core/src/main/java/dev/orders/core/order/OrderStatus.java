@@ -95,9 +95,10 @@ public enum OrderStatus {
             return requires.contains(requirement);
         }
 
-        /** Whether {@code order} has what this move requires of it: lines, if it requires them. */
-        public boolean isPossibleFor(Order order) {
-            return !requires(Requirement.LINES) || order.itemCount() > 0;
+        /** What this move requires that {@code order} does not have; empty when it may make it. */
+        public Optional<Requirement> unmetBy(Order order) {
+            return Arrays.stream(Requirement.values()).filter(this::requires)
+                    .filter(requirement -> !requirement.isMetBy(order)).findFirst();
         }
 
         /** The move {@code role} makes from {@code from} to {@code to}; empty when there is none. */
@@ -122,8 +123,19 @@ public enum OrderStatus {
 
     /** What a move needs: lines (something to pay for), and a reason where a person moves money by hand. */
     public enum Requirement {
-        LINES,
-        REASON
+        LINES(order -> order.itemCount() > 0),
+        /** The request's, checked before the order is read. */
+        REASON(order -> true);
+
+        private final Predicate<Order> metBy;
+
+        Requirement(Predicate<Order> metBy) {
+            this.metBy = metBy;
+        }
+
+        public boolean isMetBy(Order order) {
+            return metBy.test(order);
+        }
     }
 
     /**

@@ -51,7 +51,7 @@ public record StatusChangeRequest(
     /**
      * The move of {@code current} to the target at {@code at}: refused for a stale expected version, a move the
      * lifecycle does not have for the role from the current status, or one the order lacks what it requires for
-     * (lines to pay for). The move's effect writes its event, and moves money where it is a capture or a refund by
+     * (lines to pay for: empty). The move's effect writes its event, and moves money where it is a capture or a refund by
      * hand: the total captured, or all that is left refunded, so the order's amounts never contradict its status.
      */
     public Decision<StatusChangeOutcome> decide(Order current, Instant at) {
@@ -62,8 +62,12 @@ public record StatusChangeRequest(
         if (move.isEmpty()) {
             return new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(current.status(), target));
         }
-        if (!move.get().isPossibleFor(current)) {
-            return new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder());
+        Optional<OrderStatus.Requirement> unmet = move.get().unmetBy(current);
+        if (unmet.isPresent()) {
+            // Without lines there is nothing to pay for; what else an order lacks makes the move not one from here.
+            return new Decision.Refused<>(unmet.get() == OrderStatus.Requirement.LINES
+                    ? new StatusChangeOutcome.EmptyOrder()
+                    : new StatusChangeOutcome.IllegalTransition(current.status(), target));
         }
         OrderStep step = move.get().writes().step(current, target, reason, at);
         return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor), move.get()));

@@ -82,7 +82,7 @@ public sealed interface PaymentDecision {
         if (unexpected.isPresent()) {
             return issue(unexpected.get(), capture, event, records, at);
         }
-        if (!OrderStatus.Move.CAPTURE.isPossibleFor(current)) {
+        if (OrderStatus.Move.CAPTURE.unmetBy(current).isPresent()) {
             return issue(PaymentIssueKind.EMPTY_ORDER, capture, event, records, at);
         }
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
@@ -111,7 +111,7 @@ public sealed interface PaymentDecision {
      */
     private static PaymentDecision failure(PaymentEvent event, Order current, Instant at) {
         OrderStatus.Move failed = OrderStatus.Move.PAYMENT_ATTEMPT_FAILED;
-        if (!failed.isFrom(current.status()) || !failed.isPossibleFor(current)) {
+        if (!failed.isFrom(current.status()) || failed.unmetBy(current).isPresent()) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
         }
         return new Apply(OrderStep.of(current,

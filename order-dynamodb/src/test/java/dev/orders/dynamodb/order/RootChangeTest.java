@@ -51,7 +51,7 @@ class RootChangeTest {
         Order next = paid.next(OrderStatus.IN_FULFILLMENT, paid.capturedAmount(), 0, LATER.plusSeconds(1));
         Order withoutPayment = new Order(next.orderId(), next.customerId(), next.status(), next.version(), next.total(),
                 next.currency(), next.capturedAmount(), next.refundedAmount(), next.lines(), next.createdAt(),
-                next.updatedAt(), Optional.empty());
+                next.updatedAt());
 
         commit(OrderStep.of(paid, withoutPayment, new OrderChange.OrderStatusChanged(OrderStatus.PAID,
                 OrderStatus.IN_FULFILLMENT, Optional.empty(), Optional.empty())));
