@@ -5,7 +5,6 @@ import static dev.orders.core.order.Role.CUSTOMER;
 import static dev.orders.core.order.Role.PAYMENT_PROVIDER;
 
 import dev.orders.core.validation.Check;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -37,33 +36,33 @@ public enum OrderStatus {
      */
     public enum Move {
         /** The customer's checkout: lines and price are frozen and payment is asked for. */
-        CHECKOUT(anyOf(CREATED), AWAITING_PAYMENT, By.roles(CUSTOMER, ADMINISTRATOR), Effect.STATUS,
+        CHECKOUT(anyOf(CREATED), AWAITING_PAYMENT, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
                 Requirement.LINES),
         /** A failed payment attempt: the customer started paying, so the order awaits payment. */
-        PAYMENT_ATTEMPT_FAILED(anyOf(CREATED), AWAITING_PAYMENT, By.roles(PAYMENT_PROVIDER), Effect.STATUS,
+        PAYMENT_ATTEMPT_FAILED(anyOf(CREATED), AWAITING_PAYMENT, By.roles(PAYMENT_PROVIDER), MoveEffect.STATUS,
                 Requirement.LINES),
         /** The provider's capture of the order's total. */
-        CAPTURE(OrderStatus::awaitsPayment, PAID, By.roles(PAYMENT_PROVIDER), Effect.CAPTURE, Requirement.LINES),
+        CAPTURE(OrderStatus::awaitsPayment, PAID, By.roles(PAYMENT_PROVIDER), MoveEffect.CAPTURE, Requirement.LINES),
         /** An administrator records the total as paid elsewhere. */
-        CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), Effect.CAPTURE, Requirement.LINES,
+        CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), MoveEffect.CAPTURE, Requirement.LINES,
                 Requirement.REASON),
-        CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), Effect.STATUS),
+        CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS),
         /** By an administrator, or by the order once one of its lines is picked. */
-        START_FULFILMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), Effect.STATUS),
-        SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, Effect.STATUS),
-        FULFIL(anyOf(IN_FULFILLMENT, PARTIALLY_FULFILLED), FULFILLED, By.LINES, Effect.STATUS),
+        START_FULFILMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), MoveEffect.STATUS),
+        SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, MoveEffect.STATUS),
+        FULFIL(anyOf(IN_FULFILLMENT, PARTIALLY_FULFILLED), FULFILLED, By.LINES, MoveEffect.STATUS),
         /** The provider's refund that returns all that was captured; earlier ones leave the status as it is. */
-        REFUND(holdingPayment(), REFUNDED, By.roles(PAYMENT_PROVIDER), Effect.REFUND),
+        REFUND(holdingPayment(), REFUNDED, By.roles(PAYMENT_PROVIDER), MoveEffect.REFUND),
         /** An administrator records all that is left as refunded. */
-        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), Effect.REFUND, Requirement.REASON);
+        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), MoveEffect.REFUND, Requirement.REASON);
 
         private final Predicate<OrderStatus> from;
         private final OrderStatus to;
         private final By by;
-        private final Effect writes;
+        private final MoveEffect writes;
         private final Set<Requirement> requires;
 
-        Move(Predicate<OrderStatus> from, OrderStatus to, By by, Effect writes, Requirement... requires) {
+        Move(Predicate<OrderStatus> from, OrderStatus to, By by, MoveEffect writes, Requirement... requires) {
             this.from = from;
             this.to = to;
             this.by = by;
@@ -87,7 +86,7 @@ public enum OrderStatus {
             return by;
         }
 
-        public Effect writes() {
+        public MoveEffect writes() {
             return writes;
         }
 
@@ -135,42 +134,6 @@ public enum OrderStatus {
 
         public boolean isMetBy(Order order) {
             return metBy.test(order);
-        }
-    }
-
-    /**
-     * What a move writes: its event, and the money it moves so that the order's amounts never contradict its
-     * status (a capture takes the total; a refund returns all that is left).
-     */
-    public enum Effect {
-        STATUS(OrderChange.OrderStatusChanged.class),
-        CAPTURE(OrderChange.PaymentCaptured.class),
-        REFUND(OrderChange.RefundRecorded.class);
-
-        private final Class<? extends OrderChange> event;
-
-        Effect(Class<? extends OrderChange> event) {
-            this.event = event;
-        }
-
-        /** The type of the event this effect writes. */
-        public String eventType() {
-            return event.getSimpleName();
-        }
-
-        /** The step of a move of {@code current} to {@code to} that a person asked for, with {@code reason}, at {@code at}. */
-        OrderStep step(Order current, OrderStatus to, Optional<String> reason, Instant at) {
-            OrderStatus from = current.status();
-            return switch (this) {
-                case STATUS -> OrderStep.of(current, current.next(to, current.capturedAmount(), current.refundedAmount(), at),
-                        new OrderChange.OrderStatusChanged(from, to, reason, Optional.empty()));
-                case CAPTURE -> OrderStep.of(current, current.next(to, current.total(), current.refundedAmount(), at),
-                        new OrderChange.PaymentCaptured(from, to, current.total(), current.currency(), Optional.empty(),
-                                Optional.empty(), reason));
-                case REFUND -> OrderStep.of(current, current.next(to, current.capturedAmount(), current.capturedAmount(), at),
-                        new OrderChange.RefundRecorded(from, to, current.refundable(), current.currency(),
-                                current.capturedAmount(), Optional.empty(), Optional.empty(), reason));
-            };
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -62,7 +63,7 @@ class LifecycleTableTest {
     @Test
     void onlyAStatusThatAwaitsPaymentIsWhereACaptureStarts() {
         for (Move move : Move.values()) {
-            if (move.writes() == OrderStatus.Effect.CAPTURE) {
+            if (move.writes() == MoveEffect.CAPTURE) {
                 assertEquals(EnumSet.copyOf(Arrays.stream(OrderStatus.values()).filter(OrderStatus::awaitsPayment)
                         .toList()), move.from(), move.name());
             }
@@ -77,7 +78,8 @@ class LifecycleTableTest {
             for (Role role : move.by().roles()) {
                 StatusChangeRequest request = new StatusChangeRequest(Optional.empty(), "o-1", move.to(), role,
                         Optional.empty(), "user:ann", Optional.of("ref 8841"));
-                Decision<StatusChangeOutcome> decision = request.decide(order(from, 1), NOW);
+                Order ready = ready(move, from);
+                Decision<StatusChangeOutcome> decision = request.decide(ready, NOW);
                 StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class,
                         assertInstanceOf(Decision.Write.class, decision).outcome(), move + " from " + from);
                 assertEquals(move, changed.move());
@@ -86,7 +88,7 @@ class LifecycleTableTest {
                 assertEquals(move.requires(Requirement.REASON), role.needsReasonToMoveTo(move.to()), move.name());
                 if (move.requires(Requirement.LINES)) {
                     assertEquals(new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder()),
-                            request.decide(order(from, 0), NOW), move + " without lines");
+                            request.decide(order(from, 0, ready.capturedAmount()), NOW), move + " without lines");
                 }
             }
         }
@@ -96,7 +98,7 @@ class LifecycleTableTest {
     void everyEffectWritesAnEventTypeOfTheLog() {
         Set<String> types = Arrays.stream(OrderChange.class.getPermittedSubclasses()).map(Class::getSimpleName)
                 .collect(Collectors.toSet());
-        for (OrderStatus.Effect effect : OrderStatus.Effect.values()) {
+        for (MoveEffect effect : MoveEffect.values()) {
             assertTrue(types.contains(effect.eventType()), effect.name());
         }
     }
@@ -107,11 +109,11 @@ class LifecycleTableTest {
         for (Role role : Move.CHECKOUT.by().roles()) {
             StatusChangeRequest checkout = new StatusChangeRequest(Optional.of("c-1"), "o-1",
                     OrderStatus.AWAITING_PAYMENT, role, Optional.empty(), "user:ann", Optional.empty());
-            assertTrue(changed(checkout.decide(order(OrderStatus.CREATED, 1), NOW)).isCheckout(), role.name());
+            assertTrue(changed(checkout.decide(order(OrderStatus.CREATED, 1, 0), NOW)).isCheckout(), role.name());
         }
         StatusChangeRequest cancel = new StatusChangeRequest(Optional.of("c-1"), "o-1", OrderStatus.CANCELLED,
                 Role.CUSTOMER, Optional.empty(), "user:ann", Optional.empty());
-        assertFalse(changed(cancel.decide(order(OrderStatus.AWAITING_PAYMENT, 1), NOW)).isCheckout());
+        assertFalse(changed(cancel.decide(order(OrderStatus.AWAITING_PAYMENT, 1, 0), NOW)).isCheckout());
     }
 
     private static StatusChangeOutcome.Changed changed(Decision<StatusChangeOutcome> decision) {
@@ -119,10 +121,15 @@ class LifecycleTableTest {
                 assertInstanceOf(Decision.Write.class, decision).outcome());
     }
 
-    /** An order in {@code status} at version 1 with {@code lines} lines, paid in full where it holds a payment. */
-    private static Order order(OrderStatus status, int lines) {
-        long paid = Move.REFUND.isFrom(status) ? 100L * lines : 0;
-        return new Order("o-1", "c-1", status, 1, 100L * lines, "EUR", paid, 0, LineStatuses.pending(lines),
+    /** An order in {@code from} with a line that has what {@code move} requires: paid in full, or nothing captured. */
+    private static Order ready(Move move, OrderStatus from) {
+        return Stream.of(order(from, 1, 100), order(from, 1, 0)).filter(order -> move.unmetBy(order).isEmpty())
+                .findFirst().orElseThrow(() -> new AssertionError(move + " from " + from + " is possible for no order"));
+    }
+
+    /** An order in {@code status} at version 1 with {@code lines} lines of 100 EUR each, {@code captured} of it captured. */
+    private static Order order(OrderStatus status, int lines, long captured) {
+        return new Order("o-1", "c-1", status, 1, 100L * lines, "EUR", captured, 0, LineStatuses.pending(lines),
                 Instant.EPOCH, Instant.EPOCH);
     }
 }
