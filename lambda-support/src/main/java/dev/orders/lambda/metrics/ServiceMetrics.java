@@ -48,7 +48,7 @@ public final class ServiceMetrics {
         count("OrdersCreated", 1, Map.of());
     }
 
-    /** An order moved to AWAITING_PAYMENT: its lines and price are frozen and payment is asked for. */
+    /** An order checked out (the lifecycle's CHECKOUT move): its lines and price are frozen and payment is asked for. */
     public static void checkout() {
         count("Checkouts", 1, Map.of());
     }

@@ -43,8 +43,11 @@ public record Order(
      * the next version, changed at {@code at}.
      */
     public Order next(OrderStatus status, long capturedAmount, long refundedAmount, Instant at) {
-        return new Order(orderId, customerId, status, version + 1, total, currency, capturedAmount, refundedAmount,
-                lines, createdAt, at, paymentId);
+        Copy next = new Copy(this).changed(1, at);
+        next.status = status;
+        next.capturedAmount = capturedAmount;
+        next.refundedAmount = refundedAmount;
+        return next.build();
     }
 
     /**
@@ -52,14 +55,14 @@ public record Order(
      * issues): that many versions later, changed at {@code at}.
      */
     public Order recorded(int versions, Instant at) {
-        return new Order(orderId, customerId, status, version + versions, total, currency, capturedAmount,
-                refundedAmount, lines, createdAt, at, paymentId);
+        return new Copy(this).changed(versions, at).build();
     }
 
     /** This root, paid by the provider's payment {@code paymentId}: the one its refunds name. */
     public Order paidBy(String paymentId) {
-        return new Order(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount,
-                lines, createdAt, updatedAt, Optional.of(paymentId));
+        Copy paid = new Copy(this);
+        paid.paymentId = Optional.of(paymentId);
+        return paid.build();
     }
 
     /** Whether the provider's {@code paymentId} is the payment this order was paid by. */
@@ -69,7 +72,55 @@ public record Order(
 
     /** The root after one change of its lines: the next version with {@code total} and {@code lines}, changed at {@code at}. */
     public Order withLines(long total, LineStatuses lines, Instant at) {
-        return new Order(orderId, customerId, status, version + 1, total, currency, capturedAmount, refundedAmount,
-                lines, createdAt, at, paymentId);
+        Copy next = new Copy(this).changed(1, at);
+        next.total = total;
+        next.lines = lines;
+        return next.build();
+    }
+
+    /**
+     * A root being copied with some fields changed: beside the declaration, the one place that lists every field,
+     * so a change names only what it changes.
+     */
+    private static final class Copy {
+        private final String orderId;
+        private final String customerId;
+        private OrderStatus status;
+        private long version;
+        private long total;
+        private final String currency;
+        private long capturedAmount;
+        private long refundedAmount;
+        private LineStatuses lines;
+        private final Instant createdAt;
+        private Instant updatedAt;
+        private Optional<String> paymentId;
+
+        private Copy(Order order) {
+            orderId = order.orderId;
+            customerId = order.customerId;
+            status = order.status;
+            version = order.version;
+            total = order.total;
+            currency = order.currency;
+            capturedAmount = order.capturedAmount;
+            refundedAmount = order.refundedAmount;
+            lines = order.lines;
+            createdAt = order.createdAt;
+            updatedAt = order.updatedAt;
+            paymentId = order.paymentId;
+        }
+
+        /** {@code versions} versions later, changed at {@code at}. */
+        private Copy changed(int versions, Instant at) {
+            version += versions;
+            updatedAt = at;
+            return this;
+        }
+
+        private Order build() {
+            return new Order(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount,
+                    lines, createdAt, updatedAt, paymentId);
+        }
     }
 }

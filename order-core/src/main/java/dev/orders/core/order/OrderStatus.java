@@ -1,62 +1,211 @@
 package dev.orders.core.order;
 
+import static dev.orders.core.order.Role.ADMINISTRATOR;
+import static dev.orders.core.order.Role.CUSTOMER;
+import static dev.orders.core.order.Role.PAYMENT_PROVIDER;
+
 import dev.orders.core.validation.Check;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-/** The order lifecycle. Which moves are legal is decided here, and repeated in the write's condition. */
+/**
+ * The order lifecycle as data, in one place: a row per status (whether it awaits payment, else what a capture
+ * is there; what may happen to its lines) and a row per {@link Move} (from where, to where, by whom, requiring
+ * what, writing which event). The decisions read these rows; every write's condition repeats the status read.
+ * A new status or move is a row here, plus its tests.
+ */
 public enum OrderStatus {
-    CREATED,
-    AWAITING_PAYMENT,
-    PAID,
-    IN_FULFILLMENT,
-    PARTIALLY_FULFILLED,
-    FULFILLED,
-    CANCELLED,
-    REFUNDED;
+    CREATED(Capture.AWAITED, Lines.EDITABLE),
+    AWAITING_PAYMENT(Capture.AWAITED, Lines.FROZEN),
+    PAID(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
+    IN_FULFILLMENT(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
+    PARTIALLY_FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
+    FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.FROZEN),
+    CANCELLED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL), Lines.FROZEN),
+    REFUNDED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.FROZEN);
 
-    /** Legal next statuses. A paid order is not cancelled but refunded: money has moved. */
+    /**
+     * Every move of an order's status. A paid order is not cancelled but refunded: money has moved. A capture,
+     * by the provider or by hand, starts where the status awaits payment: that property of a status, never "may
+     * move to PAID", is what pays an order. The provider's events make the moves {@link #CAPTURE},
+     * {@link #PAYMENT_ATTEMPT_FAILED} and {@link #REFUND}; a capture anywhere else is the status's issue.
+     */
+    public enum Move {
+        /** The customer's checkout: lines and price are frozen and payment is asked for. */
+        CHECKOUT(anyOf(CREATED), AWAITING_PAYMENT, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
+                Requirement.LINES),
+        /** A failed payment attempt: the customer started paying, so the order awaits payment. */
+        PAYMENT_ATTEMPT_FAILED(anyOf(CREATED), AWAITING_PAYMENT, By.roles(PAYMENT_PROVIDER), MoveEffect.STATUS,
+                Requirement.LINES),
+        /** The provider's capture of the order's total. */
+        CAPTURE(OrderStatus::awaitsPayment, PAID, By.roles(PAYMENT_PROVIDER), MoveEffect.CAPTURE, Requirement.LINES),
+        /** An administrator records the total as paid elsewhere. */
+        CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), MoveEffect.CAPTURE, Requirement.LINES,
+                Requirement.REASON),
+        CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS),
+        /** By an administrator, or by the order once one of its lines is picked. */
+        START_FULFILMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), MoveEffect.STATUS),
+        SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, MoveEffect.STATUS),
+        FULFIL(anyOf(IN_FULFILLMENT, PARTIALLY_FULFILLED), FULFILLED, By.LINES, MoveEffect.STATUS),
+        /** The provider's refund that returns all that was captured; earlier ones leave the status as it is. */
+        REFUND(holdingPayment(), REFUNDED, By.roles(PAYMENT_PROVIDER), MoveEffect.REFUND),
+        /** An administrator records all that is left as refunded. */
+        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), MoveEffect.REFUND, Requirement.REASON);
+
+        private final Predicate<OrderStatus> from;
+        private final OrderStatus to;
+        private final By by;
+        private final MoveEffect writes;
+        private final Set<Requirement> requires;
+
+        Move(Predicate<OrderStatus> from, OrderStatus to, By by, MoveEffect writes, Requirement... requires) {
+            this.from = from;
+            this.to = to;
+            this.by = by;
+            this.writes = writes;
+            this.requires = Set.of(requires);
+        }
+
+        public boolean isFrom(OrderStatus status) {
+            return from.test(status);
+        }
+
+        public Set<OrderStatus> from() {
+            return statuses(from);
+        }
+
+        public OrderStatus to() {
+            return to;
+        }
+
+        public By by() {
+            return by;
+        }
+
+        public MoveEffect writes() {
+            return writes;
+        }
+
+        public boolean requires(Requirement requirement) {
+            return requires.contains(requirement);
+        }
+
+        /** What this move requires that {@code order} does not have; empty when it may make it. */
+        public Optional<Requirement> unmetBy(Order order) {
+            return Arrays.stream(Requirement.values()).filter(this::requires)
+                    .filter(requirement -> !requirement.isMetBy(order)).findFirst();
+        }
+
+        /** The move {@code role} makes from {@code from} to {@code to}; empty when there is none. */
+        public static Optional<Move> of(OrderStatus from, OrderStatus to, Role role) {
+            return Arrays.stream(values())
+                    .filter(move -> move.isFrom(from) && move.to == to && move.by.roles().contains(role)).findFirst();
+        }
+    }
+
+    /** Who makes a move: roles asking for it, and the order itself when it follows its lines. */
+    public record By(Set<Role> roles, boolean lines) {
+        static final By LINES = new By(Set.of(), true);
+
+        static By roles(Role... roles) {
+            return new By(Set.of(roles), false);
+        }
+
+        static By rolesAndLines(Role... roles) {
+            return new By(Set.of(roles), true);
+        }
+    }
+
+    /** What a move needs: lines (something to pay for), and a reason where a person moves money by hand. */
+    public enum Requirement {
+        LINES(order -> order.itemCount() > 0),
+        /** The request's, checked before the order is read. */
+        REASON(order -> true);
+
+        private final Predicate<Order> metBy;
+
+        Requirement(Predicate<Order> metBy) {
+            this.metBy = metBy;
+        }
+
+        public boolean isMetBy(Order order) {
+            return metBy.test(order);
+        }
+    }
+
+    /** What a capture is to an order in a status: awaited (it pays the order), or an issue of a kind. */
+    public record Capture(Optional<PaymentIssueKind> issue) {
+        static final Capture AWAITED = new Capture(Optional.empty());
+
+        static Capture issue(PaymentIssueKind kind) {
+            return new Capture(Optional.of(kind));
+        }
+    }
+
+    /** What may happen to the lines of an order in a status. */
+    enum Lines {
+        /** Added and removed: only until checkout, since a price asked for payment never changes. */
+        EDITABLE,
+        FROZEN,
+        /** Picked, shipped or cancelled: only while the order is being fulfilled. */
+        IN_FULFILMENT
+    }
+
+    private final Capture capture;
+    private final Lines lines;
+
+    OrderStatus(Capture capture, Lines lines) {
+        this.capture = capture;
+        this.lines = lines;
+    }
+
+    /** Whether a capture pays an order in this status. */
+    public boolean awaitsPayment() {
+        return capture.issue().isEmpty();
+    }
+
+    /** The issue a capture is in this status, which does not await payment. */
+    public Optional<PaymentIssueKind> captureIssue() {
+        return capture.issue();
+    }
+
+    /** Legal next statuses: those some move reaches from here. */
     public Set<OrderStatus> next() {
-        return switch (this) {
-            case CREATED -> EnumSet.of(AWAITING_PAYMENT, PAID, CANCELLED);
-            case AWAITING_PAYMENT -> EnumSet.of(PAID, CANCELLED);
-            case PAID -> EnumSet.of(IN_FULFILLMENT, REFUNDED);
-            case IN_FULFILLMENT -> EnumSet.of(PARTIALLY_FULFILLED, FULFILLED, REFUNDED);
-            case PARTIALLY_FULFILLED -> EnumSet.of(FULFILLED, REFUNDED);
-            case FULFILLED -> EnumSet.of(REFUNDED);
-            case CANCELLED, REFUNDED -> EnumSet.noneOf(OrderStatus.class);
-        };
+        return Arrays.stream(Move.values()).filter(move -> move.isFrom(this)).map(Move::to)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
     }
 
     public boolean canMoveTo(OrderStatus target) {
         return next().contains(target);
     }
 
-    /** Items may be added or removed only until checkout: a price asked for payment never changes. */
     public boolean isOpenForItemChanges() {
-        return this == CREATED;
+        return lines == Lines.EDITABLE;
     }
 
-    /** Items are picked, shipped or cancelled only while the order is being fulfilled. */
     public boolean isInFulfillment() {
-        return this == PAID || this == IN_FULFILLMENT || this == PARTIALLY_FULFILLED;
+        return lines == Lines.IN_FULFILMENT;
     }
 
     /**
-     * PARTIALLY_FULFILLED and FULFILLED say what the lines are: an order reaches them only by its lines'
-     * statuses ({@link #followingLines}), never by hand, so they can never contradict the lines.
+     * A status only the order's lines move it to: no one asks for it ({@link #followingLines}), so it can never
+     * contradict the lines (PARTIALLY_FULFILLED and FULFILLED).
      */
     public boolean followsLines() {
-        return this == PARTIALLY_FULFILLED || this == FULFILLED;
+        Set<Move> into = Arrays.stream(Move.values()).filter(move -> move.to() == this)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Move.class)));
+        return !into.isEmpty() && into.stream().allMatch(move -> move.by().roles().isEmpty());
     }
 
     /**
      * The status an order in fulfilment takes from its lines' statuses: FULFILLED when every line is
      * SHIPPED or CANCELLED and one was shipped, PARTIALLY_FULFILLED when some are shipped, IN_FULFILLMENT
-     * once one is picked. Itself when the lines do not move it (the lifecycle never moves backwards; an
-     * order whose lines were all cancelled stays as it is, to be refunded).
+     * once one is picked. Itself when the lines do not move it (no move of the lines leads there: the lifecycle
+     * never moves backwards; an order whose lines were all cancelled stays as it is, to be refunded).
      */
     public OrderStatus followingLines(LineStatuses lines) {
         if (!isInFulfillment()) {
@@ -66,20 +215,35 @@ public enum OrderStatus {
         boolean done = lines.count(ItemStatus.PENDING) == 0 && lines.count(ItemStatus.PICKED) == 0;
         boolean started = shipped || lines.count(ItemStatus.PICKED) > 0;
         OrderStatus follows = shipped && done ? FULFILLED : shipped ? PARTIALLY_FULFILLED : started ? IN_FULFILLMENT : this;
-        return canMoveTo(follows) ? follows : this;
+        boolean linesMoveIt = Arrays.stream(Move.values())
+                .anyMatch(move -> move.by().lines() && move.isFrom(this) && move.to() == follows);
+        return linesMoveIt ? follows : this;
     }
 
     public static Set<OrderStatus> openForItemChanges() {
-        return Arrays.stream(values()).filter(OrderStatus::isOpenForItemChanges)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
+        return statuses(OrderStatus::isOpenForItemChanges);
     }
 
     public static Set<OrderStatus> inFulfillment() {
-        return Arrays.stream(values()).filter(OrderStatus::isInFulfillment)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
+        return statuses(OrderStatus::isInFulfillment);
     }
 
     public static OrderStatus parse(String field, String text) {
         return Check.oneOf(field, text, OrderStatus.class);
+    }
+
+    private static Set<OrderStatus> statuses(Predicate<OrderStatus> which) {
+        return Arrays.stream(values()).filter(which)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
+    }
+
+    /** Where an order holds the money it was paid: what a refund returns. */
+    private static Predicate<OrderStatus> holdingPayment() {
+        return anyOf(PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED, FULFILLED);
+    }
+
+    private static Predicate<OrderStatus> anyOf(OrderStatus... statuses) {
+        Set<OrderStatus> from = EnumSet.copyOf(Arrays.asList(statuses));
+        return from::contains;
     }
 }

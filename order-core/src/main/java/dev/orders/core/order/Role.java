@@ -1,31 +1,34 @@
 package dev.orders.core.order;
 
-import java.util.EnumSet;
-import java.util.Set;
+import java.util.Arrays;
 
 /**
- * Who asks for a change of an order, and what each may ask for. Decided here, next to the lifecycle
- * and before it: a move the role may not make is refused whatever state the order is in, and a move
- * the role may make still has to be one the lifecycle allows from the state read.
+ * Who asks for a change of an order, and what each may ask for, read from the lifecycle's moves
+ * ({@link OrderStatus.Move}). Decided before the lifecycle: a move the role may not make is refused whatever
+ * state the order is in, and a move the role may make still has to be one the lifecycle allows from the state read.
  */
 public enum Role {
     /** The customer who owns the order: checks out and cancels before payment, edits lines while CREATED. */
-    CUSTOMER(EnumSet.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.CANCELLED), false),
-    /** A caller with the orders:admin scope: every move the lifecycle allows, and the lines' statuses. */
-    ADMINISTRATOR(EnumSet.allOf(OrderStatus.class), true),
+    CUSTOMER(false, false),
+    /**
+     * A caller with the orders:admin scope: may ask for any status (the lifecycle answers from the order as read
+     * what it does not allow), and changes the lines' statuses.
+     */
+    ADMINISTRATOR(true, true),
     /** The payment provider, through its signed webhook: payment attempts, captures and refunds. */
-    PAYMENT_PROVIDER(EnumSet.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, OrderStatus.REFUNDED), false);
+    PAYMENT_PROVIDER(false, false);
 
-    private final Set<OrderStatus> targets;
+    private final boolean asksForAnyStatus;
     private final boolean changesLineStatuses;
 
-    Role(Set<OrderStatus> targets, boolean changesLineStatuses) {
-        this.targets = targets;
+    Role(boolean asksForAnyStatus, boolean changesLineStatuses) {
+        this.asksForAnyStatus = asksForAnyStatus;
         this.changesLineStatuses = changesLineStatuses;
     }
 
     public boolean mayMoveOrderTo(OrderStatus target) {
-        return targets.contains(target);
+        return asksForAnyStatus || Arrays.stream(OrderStatus.Move.values())
+                .anyMatch(move -> move.to() == target && move.by().roles().contains(this));
     }
 
     /** Picking, shipping and cancelling lines is fulfilment's work, never the buyer's. */
@@ -38,8 +41,9 @@ public enum Role {
         return this == ADMINISTRATOR;
     }
 
-    /** A capture or refund by hand moves money outside the provider: the change must say why. */
+    /** A move of money by hand (a capture or refund outside the provider) must say why. */
     public boolean needsReasonToMoveTo(OrderStatus target) {
-        return this == ADMINISTRATOR && (target == OrderStatus.PAID || target == OrderStatus.REFUNDED);
+        return Arrays.stream(OrderStatus.Move.values()).anyMatch(move -> move.to() == target
+                && move.by().roles().contains(this) && move.requires(OrderStatus.Requirement.REASON));
     }
 }

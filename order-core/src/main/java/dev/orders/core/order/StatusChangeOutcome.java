@@ -2,8 +2,12 @@ package dev.orders.core.order;
 
 /** Outcome of a status transition. */
 public sealed interface StatusChangeOutcome {
-    /** The order as it is after the change, and the change's event. */
-    record Changed(Order order, OrderEvent event) implements StatusChangeOutcome {
+    /** The order as it is after the change, the change's event, and the move it made. */
+    record Changed(Order order, OrderEvent event, OrderStatus.Move move) implements StatusChangeOutcome {
+        /** A customer's checkout (or an administrator's for them): what the Checkouts metric counts. */
+        public boolean isCheckout() {
+            return move == OrderStatus.Move.CHECKOUT;
+        }
     }
 
     /** The role may not move an order to {@code target} at all; nothing was read or written. */

@@ -49,38 +49,27 @@ public record StatusChangeRequest(
     }
 
     /**
-     * The move of {@code current} to the target at {@code at}: refused for a stale expected version, a
-     * move the lifecycle forbids, or the checkout or payment of an order without lines. A move to PAID or REFUNDED moves money as well (an administrator's,
-     * with a reason): the total captured, or all that is left refunded, so the order's amounts never
-     * contradict its status.
+     * The move of {@code current} to the target at {@code at}: refused for a stale expected version, a move the
+     * lifecycle does not have for the role from the current status, or one the order lacks what it requires for
+     * (lines to pay for: empty). The move's effect writes its event, and moves money where it is a capture or a refund by
+     * hand: the total captured, or all that is left refunded, so the order's amounts never contradict its status.
      */
     public Decision<StatusChangeOutcome> decide(Order current, Instant at) {
         if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
             return new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(current.version()));
         }
-        if (!current.status().canMoveTo(target)) {
+        Optional<OrderStatus.Move> move = OrderStatus.Move.of(current.status(), target, role);
+        if (move.isEmpty()) {
             return new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(current.status(), target));
         }
-        if (current.itemCount() == 0 && (target == OrderStatus.AWAITING_PAYMENT || target == OrderStatus.PAID)) {
-            return new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder());
+        Optional<OrderStatus.Requirement> unmet = move.get().unmetBy(current);
+        if (unmet.isPresent()) {
+            // Without lines there is nothing to pay for; what else an order lacks makes the move not one from here.
+            return new Decision.Refused<>(unmet.get() == OrderStatus.Requirement.LINES
+                    ? new StatusChangeOutcome.EmptyOrder()
+                    : new StatusChangeOutcome.IllegalTransition(current.status(), target));
         }
-        OrderStep step = step(current, at);
-        return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor)));
-    }
-
-    private OrderStep step(Order current, Instant at) {
-        OrderStatus from = current.status();
-        if (target == OrderStatus.PAID) {
-            return OrderStep.of(current, current.next(target, current.total(), current.refundedAmount(), at),
-                    new OrderChange.PaymentCaptured(from, target, current.total(), current.currency(), Optional.empty(),
-                            Optional.empty(), reason));
-        }
-        if (target == OrderStatus.REFUNDED) {
-            return OrderStep.of(current, current.next(target, current.capturedAmount(), current.capturedAmount(), at),
-                    new OrderChange.RefundRecorded(from, target, current.refundable(), current.currency(),
-                            current.capturedAmount(), Optional.empty(), Optional.empty(), reason));
-        }
-        return OrderStep.of(current, current.next(target, current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.OrderStatusChanged(from, target, reason, Optional.empty()));
+        OrderStep step = move.get().writes().step(current, target, reason, at);
+        return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor), move.get()));
     }
 }

@@ -71,28 +71,28 @@ public sealed interface PaymentDecision {
     }
 
     /**
-     * A capture pays the order only for its exact total, and only once, before it is cancelled, and only if it
-     * has lines. Refunds of its payment that arrived before it are then recorded as if they had come after it.
+     * A capture pays the order only where its status awaits payment (elsewhere it is that status's issue), only
+     * if it has lines, and only for its exact total. Refunds of its payment that arrived before it are then
+     * recorded as if they had come after it.
      */
     private static PaymentDecision capture(PaymentEvent event, PaymentRecords records, Instant at) {
         Order current = records.order().orElseThrow();
         PaymentIssue.Direction capture = PaymentIssue.Direction.CAPTURE;
-        if (current.status() == OrderStatus.CANCELLED) {
-            return issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL, capture, event, records, at);
+        Optional<PaymentIssueKind> unexpected = current.status().captureIssue();
+        if (unexpected.isPresent()) {
+            return issue(unexpected.get(), capture, event, records, at);
         }
-        if (!current.status().canMoveTo(OrderStatus.PAID)) {
-            return issue(PaymentIssueKind.DUPLICATE_CAPTURE, capture, event, records, at);
-        }
-        if (current.itemCount() == 0) {
+        if (OrderStatus.Move.CAPTURE.unmetBy(current).isPresent()) {
             return issue(PaymentIssueKind.EMPTY_ORDER, capture, event, records, at);
         }
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
             return issue(PaymentIssueKind.AMOUNT_MISMATCH, capture, event, records, at);
         }
         String paymentId = event.paymentId().orElseThrow();
-        Order paid = current.next(OrderStatus.PAID, event.amount(), current.refundedAmount(), at).paidBy(paymentId);
-        OrderStep step = OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(),
-                OrderStatus.PAID, event.amount(), event.currency(), Optional.of(event.id()), event.paymentId(),
+        OrderStatus to = OrderStatus.Move.CAPTURE.to();
+        Order paid = current.next(to, event.amount(), current.refundedAmount(), at).paidBy(paymentId);
+        OrderStep step = OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(), to,
+                event.amount(), event.currency(), Optional.of(event.id()), event.paymentId(),
                 Optional.empty()));
         for (PaymentIssue early : records.refundsAwaitingCaptureOf(paymentId)) {
             Order now = step.after();
@@ -106,16 +106,17 @@ public sealed interface PaymentDecision {
     }
 
     /**
-     * A failed attempt moved no money: it only matters to an order nobody has started paying for yet, and that
-     * has something to pay for (an order without lines is never checked out).
+     * A failed attempt moved no money: it only matters where the lifecycle has it move the order (one nobody has
+     * started paying for yet), and to an order that has something to pay for (one without lines is never checked out).
      */
     private static PaymentDecision failure(PaymentEvent event, Order current, Instant at) {
-        if (current.status() != OrderStatus.CREATED || current.itemCount() == 0) {
+        OrderStatus.Move failed = OrderStatus.Move.PAYMENT_ATTEMPT_FAILED;
+        if (!failed.isFrom(current.status()) || failed.unmetBy(current).isPresent()) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
         }
         return new Apply(OrderStep.of(current,
-                current.next(OrderStatus.AWAITING_PAYMENT, current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.OrderStatusChanged(current.status(), OrderStatus.AWAITING_PAYMENT,
+                current.next(failed.to(), current.capturedAmount(), current.refundedAmount(), at),
+                new OrderChange.OrderStatusChanged(current.status(), failed.to(),
                         Optional.of(event.type().wireName()), Optional.of(event.id()))));
     }
 

@@ -74,6 +74,14 @@ public final class OrderCodec {
     public static Map<String, AttributeValue> encodeRoot(Order order, int statusShards) {
         Map<String, AttributeValue> item = new HashMap<>(rootKey(order.orderId()));
         item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER));
+        item.putAll(rootAttributes(order));
+        item.putAll(IndexAttributes.ofOrder(order, statusShards));
+        return item;
+    }
+
+    /** The root's own attributes, without its key, type and index attributes: what a change of the root compares. */
+    static Map<String, AttributeValue> rootAttributes(Order order) {
+        Map<String, AttributeValue> item = new HashMap<>();
         item.put(ORDER_ID, s(order.orderId()));
         item.put(CUSTOMER_ID, s(order.customerId()));
         item.put(STATUS, s(order.status()));
@@ -87,7 +95,6 @@ public final class OrderCodec {
         item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
         item.put(UPDATED_AT, time(order.updatedAt()));
-        item.putAll(IndexAttributes.ofOrder(order, statusShards));
         return item;
     }
 

@@ -4,10 +4,8 @@ import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
-import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.table.Transaction;
 import java.time.Instant;
@@ -15,6 +13,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -26,8 +27,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class RootChange {
     static final String ROOT = "root";
 
+    /** Set by {@link #of} and {@link #addTo}, whatever else changes. */
+    private static final Set<String> SET_APART = Set.of(OrderCodec.VERSION, OrderCodec.UPDATED_AT);
+
     private final Order read;
     private final List<String> assignments = new ArrayList<>();
+    private final List<String> removals = new ArrayList<>();
     private final List<String> conditions = new ArrayList<>(
             List.of("#customer = :customer", "#version = :read", "#status = :readStatus"));
     private final Map<String, String> names = new HashMap<>();
@@ -43,6 +48,12 @@ final class RootChange {
         return new RootChange(read).set(OrderCodec.UPDATED_AT, time(now));
     }
 
+    private void remove(String attribute) {
+        String placeholder = "#r" + removals.size();
+        names.put(placeholder, attribute);
+        removals.add(placeholder);
+    }
+
     private RootChange set(String attribute, AttributeValue value) {
         String placeholder = "a" + assignments.size();
         names.put("#" + placeholder, attribute);
@@ -52,40 +63,22 @@ final class RootChange {
     }
 
     /**
-     * The lines' new counts by status, and the item count when it moves: the feeds project the item
-     * count, so setting it to the same value would only risk rewriting their entries.
+     * The attributes of {@code after} that differ from the root as read (the status with its feeds' keys), and
+     * those it no longer has: a step's change of the root, whatever fields the root has. Attributes left as they
+     * are are not set, so a feed's entry is rewritten only when what it projects moves; the version and time are
+     * set apart.
      */
-    private RootChange lines(LineStatuses lines) {
-        set(OrderCodec.LINE_STATUSES, OrderCodec.lineStatuses(lines));
-        return lines.total() == read.itemCount() ? this : set(OrderCodec.ITEM_COUNT, n(lines.total()));
-    }
-
-    /** The new status, and the status feeds' keys with it. */
-    private RootChange status(OrderStatus to, int statusShards) {
-        set(OrderCodec.STATUS, s(to));
-        IndexAttributes.ofStatusChange(read, to, statusShards).forEach(this::set);
-        return this;
-    }
-
-    /** The status, total, line counts, amounts and payment of {@code after} that differ from the root as read: a step's change of the root. */
     RootChange to(Order after, int statusShards) {
-        if (after.total() != read.total()) {
-            set(OrderCodec.TOTAL, n(after.total()));
-        }
-        if (!after.lines().equals(read.lines())) {
-            lines(after.lines());
-        }
+        Map<String, AttributeValue> was = OrderCodec.rootAttributes(read);
+        Map<String, AttributeValue> now = OrderCodec.rootAttributes(after);
+        new TreeMap<>(now).forEach((attribute, value) -> {
+            if (!SET_APART.contains(attribute) && !value.equals(was.get(attribute))) {
+                set(attribute, value);
+            }
+        });
+        new TreeSet<>(was.keySet()).stream().filter(attribute -> !now.containsKey(attribute)).forEach(this::remove);
         if (after.status() != read.status()) {
-            status(after.status(), statusShards);
-        }
-        if (after.capturedAmount() != read.capturedAmount()) {
-            set(OrderCodec.CAPTURED_AMOUNT, n(after.capturedAmount()));
-        }
-        if (after.refundedAmount() != read.refundedAmount()) {
-            set(OrderCodec.REFUNDED_AMOUNT, n(after.refundedAmount()));
-        }
-        if (after.paymentId().isPresent() && !after.paymentId().equals(read.paymentId())) {
-            set(OrderCodec.PAYMENT_ID, s(after.paymentId().get()));
+            IndexAttributes.ofStatusChange(read, after.status(), statusShards).forEach(this::set);
         }
         return this;
     }
@@ -134,7 +127,8 @@ final class RootChange {
         allValues.put(":customer", s(read.customerId()));
         allValues.put(":readStatus", s(read.status()));
         transaction.update(ROOT, OrderCodec.rootKey(read.orderId()),
-                "SET #version = :version, " + String.join(", ", assignments),
+                "SET #version = :version, " + String.join(", ", assignments)
+                        + (removals.isEmpty() ? "" : " REMOVE " + String.join(", ", removals)),
                 String.join(" AND ", conditions), allNames, allValues);
         String correlationId = OrderCodec.eventId(read.orderId(), events.get(0).version());
         events.forEach(event -> transaction.putNew("event " + event.version(),

@@ -9,6 +9,7 @@ import dev.orders.core.order.ItemChangeOutcome;
 import dev.orders.core.order.Money;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.Role;
@@ -18,7 +19,9 @@ import dev.orders.http.api.Problem;
 import dev.orders.http.request.ExpectedVersion;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -205,6 +208,13 @@ public final class OutcomeResponses {
                 "This Idempotency-Key was used for a different request.");
     }
 
+    /** {@code statuses} as a sentence lists them: {@code PAID, IN_FULFILLMENT or PARTIALLY_FULFILLED}. */
+    private static String listed(Set<OrderStatus> statuses) {
+        List<String> names = statuses.stream().map(OrderStatus::name).toList();
+        return names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    }
+
     /** The problem of every item change that wrote nothing. */
     private static Problem itemRefusal(ItemChangeOutcome outcome) {
         if (outcome instanceof ItemChangeOutcome.Forbidden forbidden) {
@@ -218,12 +228,13 @@ public final class OutcomeResponses {
         }
         if (outcome instanceof ItemChangeOutcome.OrderNotOpen closed) {
             return Problem.of(409, "order-not-open", "Order not open",
-                    "Items can be added or removed only while the order is CREATED: checkout freezes them.")
+                    "Items can be added or removed only while the order is " + listed(OrderStatus.openForItemChanges())
+                            + ": checkout freezes them.")
                     .with("currentStatus", closed.status().name());
         }
         if (outcome instanceof ItemChangeOutcome.OrderNotInFulfillment notYet) {
             return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfilment",
-                    "Item statuses change only while the order is PAID, IN_FULFILLMENT or PARTIALLY_FULFILLED.")
+                    "Item statuses change only while the order is " + listed(OrderStatus.inFulfillment()) + ".")
                     .with("currentStatus", notYet.status().name());
         }
         if (outcome instanceof ItemChangeOutcome.IllegalItemTransition illegal) {

@@ -78,8 +78,7 @@ public final class ChangeOrderFunction extends ApiFunction {
         ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
         StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(customerId, orderId,
                 target, request.role(), expected.version(), request.actor(), body.optionalString("reason")));
-        if (outcome instanceof StatusChangeOutcome.Changed changed
-                && changed.order().status() == OrderStatus.AWAITING_PAYMENT) {
+        if (outcome instanceof StatusChangeOutcome.Changed changed && changed.isCheckout()) {
             ServiceMetrics.checkout();
         }
         return OutcomeResponses.statusChange(outcome, expected);

@@ -1,0 +1,40 @@
+package dev.orders.core.order;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What a move writes: its event, and the money it moves so that the order's amounts never contradict its
+ * status (a capture takes the total; a refund returns all that is left).
+ */
+public enum MoveEffect {
+    STATUS(OrderChange.OrderStatusChanged.class),
+    CAPTURE(OrderChange.PaymentCaptured.class),
+    REFUND(OrderChange.RefundRecorded.class);
+
+    private final Class<? extends OrderChange> event;
+
+    MoveEffect(Class<? extends OrderChange> event) {
+        this.event = event;
+    }
+
+    /** The type of the event this effect writes. */
+    public String eventType() {
+        return event.getSimpleName();
+    }
+
+    /** The step of a move of {@code current} to {@code to} that a person asked for, with {@code reason}, at {@code at}. */
+    OrderStep step(Order current, OrderStatus to, Optional<String> reason, Instant at) {
+        OrderStatus from = current.status();
+        return switch (this) {
+            case STATUS -> OrderStep.of(current, current.next(to, current.capturedAmount(), current.refundedAmount(), at),
+                    new OrderChange.OrderStatusChanged(from, to, reason, Optional.empty()));
+            case CAPTURE -> OrderStep.of(current, current.next(to, current.total(), current.refundedAmount(), at),
+                    new OrderChange.PaymentCaptured(from, to, current.total(), current.currency(), Optional.empty(),
+                            Optional.empty(), reason));
+            case REFUND -> OrderStep.of(current, current.next(to, current.capturedAmount(), current.capturedAmount(), at),
+                    new OrderChange.RefundRecorded(from, to, current.refundable(), current.currency(),
+                            current.capturedAmount(), Optional.empty(), Optional.empty(), reason));
+        };
+    }
+}

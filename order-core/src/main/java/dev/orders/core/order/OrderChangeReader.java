@@ -1,0 +1,109 @@
+package dev.orders.core.order;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads an order event's data back into its change: the inverse of {@link OrderChange#data()}. */
+final class OrderChangeReader {
+    private OrderChangeReader() {
+    }
+
+    /** The change of an event of {@code type} with {@code data}, as {@link OrderChange#data()} wrote it. */
+    static OrderChange read(String type, Map<String, Object> data) {
+        EventData d = new EventData(type, data);
+        return switch (type) {
+            case "OrderCreated" -> new OrderChange.OrderCreated(d.enumValue("status", OrderStatus.class), d.number("total"),
+                    d.string("currency"), d.maps("lines").stream().map(line -> line(new EventData(type, line))).toList());
+            case "OrderLineAdded" -> new OrderChange.OrderLineAdded(line(d.map("line")), d.number("total"),
+                    (int) d.number("itemCount"));
+            case "OrderLineRemoved" -> new OrderChange.OrderLineRemoved(line(d.map("line")), d.number("total"),
+                    (int) d.number("itemCount"));
+            case "OrderStatusChanged" -> new OrderChange.OrderStatusChanged(d.enumValue("from", OrderStatus.class),
+                    d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"));
+            case "OrderLineStatusChanged" -> new OrderChange.OrderLineStatusChanged(d.string("itemId"), d.string("sku"),
+                    d.enumValue("from", ItemStatus.class), d.enumValue("to", ItemStatus.class));
+            case "PaymentCaptured" -> new OrderChange.PaymentCaptured(d.enumValue("from", OrderStatus.class),
+                    d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
+                    d.optionalString("paymentEventId"), d.optionalString("paymentId"), d.optionalString("reason"));
+            case "RefundRecorded" -> new OrderChange.RefundRecorded(d.enumValue("from", OrderStatus.class),
+                    d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
+                    d.number("refundedAmount"), d.optionalString("paymentEventId"), d.optionalString("paymentId"),
+                    d.optionalString("reason"));
+            case "PaymentIssueRecorded" -> new OrderChange.PaymentIssueRecorded(d.string("paymentEventId"),
+                    d.enumValue("kind", PaymentIssueKind.class), d.optionalString("paymentId"), d.number("amount"),
+                    d.string("currency"));
+            case "PaymentIssueRefunded" -> new OrderChange.PaymentIssueRefunded(d.string("paymentEventId"), d.string("issueEventId"),
+                    d.string("paymentId"), d.number("amount"), d.string("currency"), d.number("refundedAmount"));
+            case "PaymentIssueResolved" -> new OrderChange.PaymentIssueResolved(d.string("paymentEventId"),
+                    d.enumValue("kind", PaymentIssueKind.class), d.string("note"));
+            default -> throw new IllegalArgumentException("unknown order event type " + type);
+        };
+    }
+
+    private static LineDetails line(EventData d) {
+        return new LineDetails(d.string("itemId"), d.string("sku"), d.optionalString("name"), d.number("quantity"),
+                d.number("unitPrice"));
+    }
+
+    /** Typed reads of an event's data; a missing or mistyped field is an IllegalArgumentException naming it. */
+    record EventData(String type, Map<String, Object> data) {
+        String string(String field) {
+            return optionalString(field).orElseThrow(() -> missing(field));
+        }
+
+        Optional<String> optionalString(String field) {
+            return Optional.ofNullable(typed(field, String.class));
+        }
+
+        long number(String field) {
+            Long value = typed(field, Long.class);
+            if (value == null) {
+                throw missing(field);
+            }
+            return value;
+        }
+
+        <E extends Enum<E>> E enumValue(String field, Class<E> type) {
+            return Enum.valueOf(type, string(field));
+        }
+
+        @SuppressWarnings("unchecked")
+        EventData map(String field) {
+            Map<String, Object> value = typed(field, Map.class);
+            if (value == null) {
+                throw missing(field);
+            }
+            return new EventData(type, value);
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> maps(String field) {
+            List<Object> value = typed(field, List.class);
+            if (value == null) {
+                throw missing(field);
+            }
+            List<Map<String, Object>> maps = new ArrayList<>();
+            for (Object element : value) {
+                if (!(element instanceof Map)) {
+                    throw new IllegalArgumentException(type + "." + field + " holds something other than objects");
+                }
+                maps.add((Map<String, Object>) element);
+            }
+            return maps;
+        }
+
+        private <T> T typed(String field, Class<T> expected) {
+            Object value = data.get(field);
+            if (value != null && !expected.isInstance(value)) {
+                throw new IllegalArgumentException(type + "." + field + " is not a " + expected.getSimpleName());
+            }
+            return expected.cast(value);
+        }
+
+        private IllegalArgumentException missing(String field) {
+            return new IllegalArgumentException(type + "." + field + " is missing");
+        }
+    }
+}
