@@ -9,6 +9,9 @@ import dev.orders.http.api.Caller;
 import dev.orders.lambda.json.Json;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.SampleScene;
+import dev.orders.http.support.Seeds;
+import dev.orders.http.support.SignedSamples;
 import dev.orders.routes.PathTemplate;
 import dev.orders.testsupport.faults.FaultyHttpClient.Fault;
 import java.time.Duration;
@@ -27,35 +30,9 @@ final class Exchanges {
     private Exchanges() {
     }
 
-    /** Every HTTP sample of events/, against the table it names, answered its success status. */
+    /** Every HTTP sample of events/, against the table it names, answered its success status ({@link SampleScene}). */
     static List<Exchange> samples() {
-        return List.of(
-                sample("customer-profile/get-customer", Seeds.CUSTOMER, 200),
-                sample("customer-profile/put-customer", Seeds.CUSTOMER, 200),
-                sample("customer-profile/put-customer-if-absent", Seeds.NOTHING, 201),
-                sample("product-catalog/get-product", Seeds.CATALOGUE, 200),
-                sample("product-catalog/put-product", Seeds.NOTHING, 201),
-                sample("create-order/create-order", Seeds.CATALOGUE, 201),
-                sample("change-order/add-item", Seeds.ORDER, 201),
-                sample("change-order/change-item-status", Seeds.PAID, 200),
-                sample("change-order/change-status", Seeds.ORDER, 200),
-                sample("change-order/delete-item", Seeds.ORDER, 204),
-                sample("change-order/mark-paid", Seeds.ORDER, 200),
-                sample("change-order/resolve-payment-issue", Seeds.OPEN_ISSUE, 200),
-                sample("change-order/resolve-unknown-order-issue", Seeds.UNKNOWN_ORDER_ISSUE, 200),
-                sample("payment-webhook/payment-succeeded", Seeds.AWAITING_PAYMENT, 200),
-                sample("payment-webhook/payment-unknown-order", Seeds.NOTHING, 200),
-                sample("payment-webhook/refund-succeeded", Seeds.PAID, 200),
-                sample("payment-webhook/refund-duplicate-charge", Seeds.DUPLICATE_CHARGE, 200),
-                sample("payment-webhook/refund-unmatched", Seeds.PAID, 200),
-                sample("query-orders/get-order", Seeds.LIFECYCLE, 200),
-                sample("query-orders/get-order-by-id", Seeds.LIFECYCLE, 200),
-                sample("query-orders/get-order-history", Seeds.LIFECYCLE, 200),
-                sample("query-orders/get-order-history-by-id", Seeds.LIFECYCLE, 200),
-                sample("query-orders/get-order-item", Seeds.LIFECYCLE, 200),
-                sample("query-orders/list-customer-orders", Seeds.ORDER, 200),
-                sample("query-orders/list-orders", Seeds.ORDER, 200),
-                sample("query-orders/list-payment-issues", Seeds.LIFECYCLE, 200));
+        return SampleScene.all().stream().map(scene -> sample(scene.sample(), scene.seed(), scene.status())).toList();
     }
 
     /**
@@ -105,10 +82,10 @@ final class Exchanges {
                 Exchange.of("400 malformed payment event: payment-webhook/payment-succeeded without data, signed",
                         "payment-webhook/payment-succeeded", Seeds.AWAITING_PAYMENT,
                         compose(body(Map.of("id", "evt_no_data", "type", "payment.succeeded", "created", 1_795_348_795L)),
-                                Handlers::signedNow), 400),
+                                SignedSamples::signedNow), 400),
                 Exchange.of("401 expired signature: payment-webhook/payment-succeeded signed ten minutes ago",
                         "payment-webhook/payment-succeeded", Seeds.AWAITING_PAYMENT,
-                        event -> Handlers.signed(event, Instant.now().minus(Duration.ofMinutes(10))), 401),
+                        event -> SignedSamples.signed(event, Instant.now().minus(Duration.ofMinutes(10))), 401),
                 Exchange.of("403 forbidden transition: a customer marks its order PAID (change-order/mark-paid)",
                         "change-order/mark-paid", Seeds.ORDER, as(SAMPLE_CUSTOMER, "orders"), 403),
                 Exchange.of("403 forbidden transition: a customer asks for its order PAID (change-order/change-status)",
@@ -208,7 +185,7 @@ final class Exchanges {
 
     /** The sample as it is; a webhook's sample signed now, as the provider would deliver it. */
     private static Exchange sample(String sample, Consumer<Fixture> seed, int status) {
-        return Exchange.of("events/" + sample + ".json", sample, seed, Handlers::signedNow, status);
+        return Exchange.of("events/" + sample + ".json", sample, seed, SignedSamples::signedNow, status);
     }
 
     private static UnaryOperator<APIGatewayV2HTTPEvent> as(String subject, String... scopes) {

@@ -9,6 +9,8 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.Seeds;
+import dev.orders.http.support.SignedSamples;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
@@ -111,7 +113,7 @@ class HandlerLogsTest {
     private static void assertNoSecret(Run run) {
         String signature = run.event().getHeaders().get("webhook-signature");
         List<String> secrets = new ArrayList<>(List.of(BEARER_TOKEN, BEARER_TOKEN.substring(BEARER_TOKEN.lastIndexOf('.')),
-                SECRET_ACCESS_KEY, SESSION_TOKEN, CURSOR_SECRET, Handlers.WEBHOOK_SECRET,
+                SECRET_ACCESS_KEY, SESSION_TOKEN, CURSOR_SECRET, SignedSamples.WEBHOOK_SECRET,
                 // What the SDK writes of a request it signs.
                 "AWS4-HMAC-SHA256", "x-amz-security-token", "X-Amz-Security-Token"));
         if (signature != null) {
@@ -210,7 +212,7 @@ class HandlerLogsTest {
     }
 
     private static APIGatewayV2HTTPEvent signedWithToken(Exchange sample) {
-        return withBearerToken(Handlers.signedNow(SampleEvents.load(sample.sample())));
+        return withBearerToken(SignedSamples.signedNow(SampleEvents.load(sample.sample())));
     }
 
     private static APIGatewayV2HTTPEvent withBearerToken(APIGatewayV2HTTPEvent event) {

@@ -2,7 +2,6 @@ package dev.orders.contract;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.core.payment.WebhookSignature;
 import dev.orders.functions.changeorder.ChangeOrderFunction;
 import dev.orders.functions.createorder.CreateOrderFunction;
 import dev.orders.functions.customerprofile.CustomerProfileFunction;
@@ -10,20 +9,17 @@ import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.functions.productcatalog.ProductCatalogFunction;
 import dev.orders.functions.queryorders.QueryOrdersFunction;
 import dev.orders.http.api.ApiFunction;
+import dev.orders.http.support.SignedSamples;
 import dev.orders.wiring.Services;
 import dev.orders.testsupport.lambda.TestContext;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Every HTTP function of events/, keyed by its module (the sample's folder), built over one table as the
- * functions' own tests build them; the webhook verifies with {@link #WEBHOOK_SECRET}.
+ * functions' own tests build them; the webhook verifies with {@link SignedSamples#WEBHOOK_SECRET}.
  */
 record Handlers(Map<String, ApiFunction> byModule) {
-    static final String WEBHOOK_SECRET = "whsec_contract_test_secret_not_for_production";
-    private static final String SIGNATURE = "webhook-signature";
 
     static Handlers over(Services services) {
         return new Handlers(Map.of(
@@ -33,7 +29,7 @@ record Handlers(Map<String, ApiFunction> byModule) {
                 "change-order", new ChangeOrderFunction(services),
                 "query-orders", new QueryOrdersFunction(services),
                 "payment-webhook", new PaymentWebhookFunction(services, PaymentWebhookFunction.secret(
-                        Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, WEBHOOK_SECRET)), Clock.systemUTC())));
+                        Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SignedSamples.WEBHOOK_SECRET)), Clock.systemUTC())));
     }
 
     /** The response of the function of {@code sample} (e.g. {@code change-order/add-item}) to {@code event}. */
@@ -43,25 +39,5 @@ record Handlers(Map<String, ApiFunction> byModule) {
             throw new IllegalArgumentException("no HTTP function for the sample " + sample);
         }
         return function.respond(event, new TestContext());
-    }
-
-    /**
-     * {@code event} signed now with {@link #WEBHOOK_SECRET}, if it carries a webhook signature and a plain
-     * body: the samples were signed at a fixed time, which the webhook refuses five minutes later.
-     */
-    static APIGatewayV2HTTPEvent signedNow(APIGatewayV2HTTPEvent event) {
-        return signed(event, Clock.systemUTC().instant());
-    }
-
-    /** {@code event} signed as at {@code time}, if it carries a webhook signature and a plain body. */
-    static APIGatewayV2HTTPEvent signed(APIGatewayV2HTTPEvent event, Instant time) {
-        if (event.getHeaders() == null || !event.getHeaders().containsKey(SIGNATURE) || event.getBody() == null
-                || event.getIsBase64Encoded()) {
-            return event;
-        }
-        Map<String, String> headers = new LinkedHashMap<>(event.getHeaders());
-        headers.put(SIGNATURE, WebhookSignature.header(WEBHOOK_SECRET, time.getEpochSecond(), event.getBody()));
-        event.setHeaders(headers);
-        return event;
     }
 }

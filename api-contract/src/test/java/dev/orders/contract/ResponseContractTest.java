@@ -11,6 +11,8 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.HostileRequests;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.SampleScene;
+import dev.orders.http.support.SignedSamples;
 import dev.orders.wiring.Services;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
@@ -65,8 +67,8 @@ class ResponseContractTest {
 
     @Test
     @Order(1)
-    void theSampleExchangesAreExactlyTheHttpSampleEventsOfEvents() {
-        assertEquals(SampleEvents.names(), samples().stream().map(Exchange::sample).sorted().toList());
+    void theSampleScenesAreStatedForExactlyTheHttpSampleEventsOfEvents() {
+        assertEquals(SampleEvents.names(), SampleScene.stated());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -111,7 +113,7 @@ class ResponseContractTest {
         variations.forEach((name, json) -> {
             APIGatewayV2HTTPEvent event = SampleEvents.fromJson(json);
             if (!name.startsWith(SIGNATURE_VARIATION)) {
-                event = Handlers.signedNow(event);
+                event = SignedSamples.signedNow(event);
             }
             APIGatewayV2HTTPResponse response = handlers.invoke(sample.sample(), event);
             PRESENCE.record(routeKey, response);

@@ -2,14 +2,11 @@ package dev.orders.bench;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.core.customer.CustomerDetails;
-import dev.orders.core.order.OrderStatus;
-import dev.orders.core.payment.PaymentEvent;
-import dev.orders.core.payment.PaymentEventType;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.SampleScene;
 import dev.orders.wiring.Services;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
@@ -17,7 +14,6 @@ import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.lambda.TestContext;
-import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,24 +65,9 @@ final class RouteCapacity {
         report.table(List.of("route", "sample", "status", "requests", "operations", "capacity units", "table / index"), rows);
     }
 
-    /** The data each sample event refers to, so each shows its success path: profile, order, paid, captured or an issue where needed. */
+    /** The data each sample event refers to, as its {@link SampleScene} states it, so each shows its success path. */
     static void seed(Fixture fx, String sample) {
-        if (!sample.endsWith("put-customer-if-absent")) {
-            fx.customers.upsert(new CustomerDetails(Fixture.SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
-        }
-        fx.seedSampleOrder();
-        if (sample.endsWith("change-item-status")) {
-            fx.advance(Fixture.SAMPLE_CUSTOMER, Fixture.SAMPLE_ORDER, OrderStatus.PAID);
-        }
-        if (sample.endsWith("refund-succeeded")) {
-            fx.payments.process(new PaymentEvent("evt_capture", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                    Fixture.SAMPLE_ORDER, Optional.of(Fixture.SAMPLE_PAYMENT), 2 * 1250 + 899, "EUR"));
-        }
-        if (sample.endsWith("payment-issue") || sample.endsWith("payment-issues")) {
-            // A capture of one cent: the AMOUNT_MISMATCH issue the resolution sample names, and one to list.
-            fx.payments.process(new PaymentEvent("evt_3PzX9cLkq2", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
-                    Fixture.SAMPLE_ORDER, Optional.of("pay_3PzX9cLkq2"), 1, "EUR"));
-        }
+        SampleScene.of(sample).seeded(fx);
     }
 
     static Services services(Fixture fx, DynamoDbClient client) {

@@ -151,7 +151,7 @@ public final class Api {
     }
 
     /** Whether the template's route {@code routeKey} declares AuthorizationScopes. */
-    private static boolean declaresScopes(String routeKey) {
+    static boolean declaresScopes(String routeKey) {
         return TEMPLATE.functions().stream().flatMap(function -> function.routes().stream())
                 .anyMatch(route -> route.key().equals(routeKey) && !route.authorizationScopes().isEmpty());
     }

@@ -50,6 +50,30 @@ public final class SampleEvents {
         }
     }
 
+    /** Every sample of {@code events/<module>/}, listed from the directory, as {@link #load} takes them; sorted. */
+    public static List<String> names(String module) {
+        return names().stream().filter(name -> name.startsWith(module + "/")).toList();
+    }
+
+    /** The samples of {@code module} on a customer's own routes, under {@code /customers/{customerId}}. */
+    public static List<String> onCustomersRoutes(String module) {
+        return names(module).stream().filter(name -> path(name).startsWith("/customers/{customerId}")).toList();
+    }
+
+    /** The samples of {@code module} on routes for administrators: those the template gives AuthorizationScopes. */
+    public static List<String> onAdministratorsRoutes(String module) {
+        return names(module).stream().filter(name -> Api.declaresScopes((String) json(name).get("routeKey"))).toList();
+    }
+
+    /** The samples of {@code module} that carry a body. */
+    public static List<String> withBody(String module) {
+        return names(module).stream().filter(name -> json(name).get("body") != null).toList();
+    }
+
+    private static String path(String sample) {
+        return ((String) json(sample).get("routeKey")).split(" ", 2)[1];
+    }
+
     /** The sample {@code events/<name>.json}, e.g. {@code create-order/create-order}. */
     public static APIGatewayV2HTTPEvent load(String name) {
         return fromJson(text(name));

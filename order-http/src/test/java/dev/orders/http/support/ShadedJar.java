@@ -9,12 +9,14 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 
 /**
@@ -49,13 +51,23 @@ public final class ShadedJar implements AutoCloseable {
         }
     }
 
-    /** The jar's handler class, built on the jar's Services from {@code env}. */
+    /**
+     * The jar's handler class, built on the jar's Services from {@code env}; the payment webhook's also on its
+     * secret, as it reads it from {@code env}, and the system clock.
+     */
     public Object handler(String className, Map<String, String> env) throws ReflectiveOperationException {
         ClassLoader previous = enter();
         try {
             Class<?> services = loader.loadClass(Services.class.getName());
             Object built = services.getMethod("fromEnvironment", Map.class).invoke(null, env);
-            return loader.loadClass(className).getConstructor(services).newInstance(built);
+            Class<?> handler = loader.loadClass(className);
+            try {
+                return handler.getConstructor(services).newInstance(built);
+            } catch (NoSuchMethodException takesMore) {
+                Method secret = handler.getMethod("secret", Map.class);
+                return handler.getConstructor(services, secret.getReturnType(), Clock.class)
+                        .newInstance(built, secret.invoke(null, env), Clock.systemUTC());
+            }
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
@@ -69,16 +81,21 @@ public final class ShadedJar implements AutoCloseable {
     }
 
     /** Invokes the handler with a sample event; the response's JSON as the runtime would return it. */
-    @SuppressWarnings("unchecked")
     public Map<String, Object> invoke(Object handler, String sample) throws ReflectiveOperationException {
+        return invoke(handler, sample, SampleEvents.json(sample));
+    }
+
+    /** Invokes the handler with {@code event}, a variation of {@code sample} (e.g. signed now). */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> invoke(Object handler, String sample, Map<String, Object> event)
+            throws ReflectiveOperationException {
         Class<?> contextClass = loader.loadClass(CONTEXT);
-        ByteArrayInputStream event = new ByteArrayInputStream(
-                Json.write(SampleEvents.json(sample)).getBytes(StandardCharsets.UTF_8));
+        ByteArrayInputStream input = new ByteArrayInputStream(Json.write(event).getBytes(StandardCharsets.UTF_8));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         ClassLoader previous = enter();
         try {
             handler.getClass().getMethod("handleRequest", InputStream.class, OutputStream.class, contextClass)
-                    .invoke(handler, event, json, context(contextClass));
+                    .invoke(handler, input, json, context(contextClass));
         } catch (InvocationTargetException e) {
             throw new AssertionError("the shaded handler threw on " + sample, e.getCause());
         } finally {

@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ChangeOrderFunctionTest extends SampleOrderTest {
 
@@ -252,28 +252,46 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item",
-        "change-order/mark-paid", "change-order/change-item-status"})
+    @MethodSource("everySample")
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/change-item-status", "change-order/mark-paid", "change-order/resolve-payment-issue"})
+    @MethodSource("everySampleWithABody")
     void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
         HostileRequests.assertTrailingContentRefused(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"change-order/change-status", "change-order/add-item", "change-order/delete-item"})
+    @MethodSource("everySampleOnACustomersRoute")
     void onlyTheCustomerOfThePathIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"change-order/mark-paid", "change-order/change-item-status",
-        "change-order/resolve-payment-issue"})
+    @MethodSource("everySampleOnAnAdministratorsRoute")
     void theBackOfficesRoutesAnswerOnlyAdministrators(String sample) {
         CallerChecks.assertAdminOnly(fx, function, sample);
+    }
+
+    /** Every sample of its folder, listed from events/. */
+    static List<String> everySample() {
+        return SampleEvents.names("change-order");
+    }
+
+    /** The samples of its folder that carry a body. */
+    static List<String> everySampleWithABody() {
+        return SampleEvents.withBody("change-order");
+    }
+
+    /** The samples of its folder on a customer's own routes. */
+    static List<String> everySampleOnACustomersRoute() {
+        return SampleEvents.onCustomersRoutes("change-order");
+    }
+
+    /** The samples of its folder on routes the template gives orders:admin. */
+    static List<String> everySampleOnAnAdministratorsRoute() {
+        return SampleEvents.onAdministratorsRoutes("change-order");
     }
 }

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 @ExtendWith(DynamoDbExtension.class)
@@ -346,20 +346,35 @@ class CreateOrderFunctionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"create-order/create-order"})
+    @MethodSource("everySample")
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"create-order/create-order"})
+    @MethodSource("everySampleWithABody")
     void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
         HostileRequests.assertTrailingContentRefused(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"create-order/create-order"})
+    @MethodSource("everySampleOnACustomersRoute")
     void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);
+    }
+
+    /** Every sample of its folder, listed from events/. */
+    static List<String> everySample() {
+        return SampleEvents.names("create-order");
+    }
+
+    /** The samples of its folder that carry a body. */
+    static List<String> everySampleWithABody() {
+        return SampleEvents.withBody("create-order");
+    }
+
+    /** The samples of its folder on a customer's own routes. */
+    static List<String> everySampleOnACustomersRoute() {
+        return SampleEvents.onCustomersRoutes("create-order");
     }
 }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @ExtendWith(DynamoDbExtension.class)
@@ -177,20 +178,35 @@ class CustomerProfileFunctionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"customer-profile/get-customer", "customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
+    @MethodSource("everySample")
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
+    @MethodSource("everySampleWithABody")
     void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
         HostileRequests.assertTrailingContentRefused(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"customer-profile/get-customer", "customer-profile/put-customer", "customer-profile/put-customer-if-absent"})
+    @MethodSource("everySampleOnACustomersRoute")
     void onlyTheCustomerOfThePathOrAnAdministratorIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);
+    }
+
+    /** Every sample of its folder, listed from events/. */
+    static List<String> everySample() {
+        return SampleEvents.names("customer-profile");
+    }
+
+    /** The samples of its folder that carry a body. */
+    static List<String> everySampleWithABody() {
+        return SampleEvents.withBody("customer-profile");
+    }
+
+    /** The samples of its folder on a customer's own routes. */
+    static List<String> everySampleOnACustomersRoute() {
+        return SampleEvents.onCustomersRoutes("customer-profile");
     }
 }

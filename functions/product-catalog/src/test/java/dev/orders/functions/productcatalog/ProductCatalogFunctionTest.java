@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 @ExtendWith(DynamoDbExtension.class)
 class ProductCatalogFunctionTest {
@@ -132,13 +132,13 @@ class ProductCatalogFunctionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {PUT, GET})
+    @MethodSource("everySample")
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {PUT})
+    @MethodSource("everySampleWithABody")
     void aBodyWithAnythingButWhitespaceAfterItsJsonIsABadRequestThatWritesNothing(String sample) {
         HostileRequests.assertTrailingContentRefused(fx, function, sample);
     }
@@ -148,5 +148,15 @@ class ProductCatalogFunctionTest {
         assertTrue(product.remove("createdAt").toString().endsWith("Z"));
         assertTrue(product.remove("updatedAt").toString().endsWith("Z"));
         return product;
+    }
+
+    /** Every sample of its folder, listed from events/. */
+    static List<String> everySample() {
+        return SampleEvents.names("product-catalog");
+    }
+
+    /** The samples of its folder that carry a body. */
+    static List<String> everySampleWithABody() {
+        return SampleEvents.withBody("product-catalog");
     }
 }

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orders.core.order.ItemStatus;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.Role;
+import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.localaws.template.CloudFormationYaml;
 import java.io.IOException;
@@ -86,6 +89,65 @@ class EventContractTest {
         assertEquals(names(OrderStatus.values()), new TreeSet<>(list(schema("OrderStatus").get("enum"))));
         assertEquals(names(ItemStatus.values()), new TreeSet<>(list(schema("ItemStatus").get("enum"))));
         assertEquals(names(PaymentIssueKind.values()), new TreeSet<>(list(schema("PaymentIssueKind").get("enum"))));
+    }
+
+    /**
+     * Every enumeration of docs/openapi.yaml and of docs/events that lists a value of one of the core's enums lists
+     * all of that enum's values and no other: order and line statuses, payment issue kinds and directions, the
+     * webhook's outcomes, roles. Two kinds of enumeration list fewer by design: one value, the constant of an
+     * event's data (an OrderCreated is CREATED), and the roles a caller of the HTTP API acts in, which the payment
+     * provider, acting through the signed webhook, is not.
+     */
+    @Test
+    void everyEnumerationOfTheDocumentsThatListsValuesOfACoreEnumListsAllOfThem() throws IOException {
+        Map<String, Set<Object>> core = new TreeMap<>(Map.of(
+                "OrderStatus", names(OrderStatus.values()),
+                "ItemStatus", names(ItemStatus.values()),
+                "PaymentIssueKind", names(PaymentIssueKind.values()),
+                "PaymentIssue.Direction", names(PaymentIssue.Direction.values()),
+                "PaymentOutcome", Arrays.stream(PaymentOutcome.values()).<Object>map(PaymentOutcome::wireName)
+                        .collect(Collectors.toCollection(TreeSet::new)),
+                "Role", names(Role.values())));
+        Set<Object> callersRoles = names(Stream.of(Role.values()).filter(role -> role != Role.PAYMENT_PROVIDER)
+                .toArray(Role[]::new));
+        Map<String, List<Object>> enumerations = new TreeMap<>();
+        enumerations("docs/openapi.yaml", openApi, enumerations);
+        try (Stream<Path> files = Files.list(ROOT.resolve("docs/events"))) {
+            for (Path file : files.sorted().toList()) {
+                enumerations("docs/events/" + file.getFileName(), CloudFormationYaml.load(file), enumerations);
+            }
+        }
+
+        int checked = 0;
+        for (Map.Entry<String, List<Object>> enumeration : enumerations.entrySet()) {
+            Set<Object> values = new TreeSet<>(enumeration.getValue());
+            List<String> listed = core.entrySet().stream().filter(e -> e.getValue().stream().anyMatch(values::contains))
+                    .map(Map.Entry::getKey).toList();
+            if (listed.isEmpty()) {
+                continue;
+            }
+            checked++;
+            if (values.size() > 1) {
+                boolean listsAllOfOne = core.values().contains(values) || values.equals(callersRoles);
+                assertTrue(listsAllOfOne, enumeration.getKey() + " lists " + values + ", values of " + listed
+                        + " but not all of one of them: " + core);
+            }
+        }
+        assertTrue(checked >= core.size(), checked + " enumerations of the documents list values of the core's enums");
+    }
+
+    /** Every {@code enum} under {@code node}, by its place in {@code document}. */
+    private static void enumerations(String document, Object node, Map<String, List<Object>> found) {
+        if (node instanceof Map<?, ?> map) {
+            if (map.get("enum") instanceof List<?> values) {
+                found.put(document, new ArrayList<>(values));
+            }
+            map.forEach((key, value) -> enumerations(document + "/" + key, value, found));
+        } else if (node instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                enumerations(document + "[" + i + "]", list.get(i), found);
+            }
+        }
     }
 
     /** Equal shapes, but that the published data's objects may require more than the history's. */

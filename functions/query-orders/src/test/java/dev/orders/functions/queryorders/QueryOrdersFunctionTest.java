@@ -38,7 +38,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 
@@ -182,11 +181,10 @@ class QueryOrdersFunctionTest {
 
     @Test
     void anOrderReadUnderAnotherCustomersPathIs404EvenForAnAdministrator() {
-        for (String sample : List.of("query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history")) {
-            Map<String, String> path = new HashMap<>(Map.of("customerId", "c-eve", "orderId", SAMPLE_ORDER));
-            if (sample.endsWith("item")) {
-                path.put("itemId", SAMPLE_ITEM);
-            }
+        for (String sample : ofOneOrder(everySampleOnACustomersRoute())) {
+            @SuppressWarnings("unchecked")
+            Map<String, String> path = new HashMap<>((Map<String, String>) SampleEvents.json(sample).get("pathParameters"));
+            path.put("customerId", "c-eve");
             Reply reply = invoke(function, Api.asAdmin(withPath(sample, path)));
             assertEquals(404, reply.status(), sample);
             assertFalse(reply.response().getBody().contains("c-ada"));
@@ -195,7 +193,7 @@ class QueryOrdersFunctionTest {
 
     @Test
     void anAdministratorReadsAnyCustomersOrderByItsIdAndNothingOnTheCustomersRoutes() {
-        for (String sample : List.of("query-orders/get-order-by-id", "query-orders/get-order-history-by-id")) {
+        for (String sample : ofOneOrder(everySampleOnAnAdministratorsRoute())) {
             Reply reply = invoke(function, Api.asAdmin(SampleEvents.load(sample)));
             assertEquals(200, reply.status(), sample + ": " + reply.response().getBody());
         }
@@ -219,8 +217,7 @@ class QueryOrdersFunctionTest {
     @ParameterizedTest
     @MethodSource("dev.orders.http.support.Api#lookalikeAdminClaims")
     void aTokenThatOnlyLooksLikeAnAdministratorsReadsNoOtherCustomersOrders(String claim, String value) {
-        for (String sample : List.of("query-orders/get-order", "query-orders/get-order-item",
-                "query-orders/get-order-history", "query-orders/list-customer-orders")) {
+        for (String sample : everySampleOnACustomersRoute()) {
             Reply reply = invoke(function, Api.withLookalikeClaim(SampleEvents.load(sample), "c-eve", claim, value));
             assertEquals(404, reply.status(), sample + " with " + claim + " " + value);
             assertFalse(reply.response().getBody().contains(SAMPLE_ORDER), sample);
@@ -326,23 +323,41 @@ class QueryOrdersFunctionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history",
-        "query-orders/list-customer-orders", "query-orders/list-orders", "query-orders/get-order-by-id",
-        "query-orders/get-order-history-by-id"})
+    @MethodSource("everySample")
     void hostileRequestsAreAnsweredBelow500AndRefusalsWriteNothing(String sample) {
         HostileRequests.assertRefusedSafely(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"query-orders/get-order", "query-orders/get-order-item", "query-orders/get-order-history", "query-orders/list-customer-orders"})
+    @MethodSource("everySampleOnACustomersRoute")
     void onlyTheCustomerOfThePathIsAnswered(String sample) {
         CallerChecks.assertOwnerOnly(fx, function, sample);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"query-orders/list-orders", "query-orders/get-order-by-id",
-        "query-orders/get-order-history-by-id"})
+    @MethodSource("everySampleOnAnAdministratorsRoute")
     void crossCustomerRoutesNeedTheAdminScope(String sample) {
         CallerChecks.assertAdminOnly(fx, function, sample);
+    }
+
+    /** Every sample of its folder, listed from events/. */
+    static List<String> everySample() {
+        return SampleEvents.names("query-orders");
+    }
+
+    /** The samples of its folder on a customer's own routes. */
+    static List<String> everySampleOnACustomersRoute() {
+        return SampleEvents.onCustomersRoutes("query-orders");
+    }
+
+    /** The samples of its folder on routes the template gives orders:admin. */
+    static List<String> everySampleOnAnAdministratorsRoute() {
+        return SampleEvents.onAdministratorsRoutes("query-orders");
+    }
+
+    /** Of {@code samples}, those whose route reads one order (its path names the order). */
+    private static List<String> ofOneOrder(List<String> samples) {
+        return samples.stream().filter(sample -> ((String) SampleEvents.json(sample).get("routeKey")).contains("{orderId}"))
+                .toList();
     }
 }

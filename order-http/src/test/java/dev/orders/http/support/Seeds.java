@@ -1,4 +1,4 @@
-package dev.orders.contract;
+package dev.orders.http.support;
 
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_ITEM;
@@ -33,44 +33,45 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * States of the table the sample events of events/ name (customer c-ada, the sample order and its lines,
- * the catalogue, the payment issue evt_3PzX9cLkq2), written through the repositories, not the routes.
+ * the catalogue, the payment issue evt_3PzX9cLkq2), written through the repositories, not the routes; which
+ * sample names which is stated once, in {@link SampleScene}.
  */
-final class Seeds {
+public final class Seeds {
     /** The provider's event of the open issue that change-order/resolve-payment-issue resolves. */
-    static final String SAMPLE_ISSUE_EVENT = "evt_3PzX9cLkq2";
+    public static final String SAMPLE_ISSUE_EVENT = "evt_3PzX9cLkq2";
     /** The provider's payment of that issue's capture. */
-    static final String SAMPLE_ISSUE_PAYMENT = "pay_3PzX9cLkq2";
+    public static final String SAMPLE_ISSUE_PAYMENT = "pay_3PzX9cLkq2";
     /** The second charge of the sample order, which payment-webhook/refund-duplicate-charge refunds. */
-    static final String DUPLICATE_PAYMENT = "pay_3PzX9cLkq2Yw7Hb2";
+    public static final String DUPLICATE_PAYMENT = "pay_3PzX9cLkq2Yw7Hb2";
     /** The order id that names no order, and the provider's event of its issue, of payment-webhook/payment-unknown-order. */
-    static final String UNKNOWN_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
-    static final String UNKNOWN_ORDER_EVENT = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
-    static final long SAMPLE_TOTAL = 2 * 1250 + 899;
+    public static final String UNKNOWN_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
+    public static final String UNKNOWN_ORDER_EVENT = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
+    public static final long SAMPLE_TOTAL = 2 * 1250 + 899;
     /** The customer's second order in {@link #LIFECYCLE}, the one an administrator paid and refunded. */
-    static final String ADMINISTERED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RD";
+    public static final String ADMINISTERED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RD";
 
-    static final Consumer<Fixture> NOTHING = fx -> { };
-    static final Consumer<Fixture> CUSTOMER = fx -> fx.customers.upsert(
+    public static final Consumer<Fixture> NOTHING = fx -> { };
+    public static final Consumer<Fixture> CUSTOMER = fx -> fx.customers.upsert(
             new CustomerDetails(SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
-    static final Consumer<Fixture> CATALOGUE = Fixture::seedSampleProducts;
-    static final Consumer<Fixture> ORDER = fx -> {
+    public static final Consumer<Fixture> CATALOGUE = Fixture::seedSampleProducts;
+    public static final Consumer<Fixture> ORDER = fx -> {
         CUSTOMER.accept(fx);
         fx.seedSampleOrder();
     };
     /** Checked out by its customer (who gives no reason). */
-    static final Consumer<Fixture> AWAITING_PAYMENT = ORDER.andThen(fx -> changeStatus(fx, SAMPLE_ORDER,
+    public static final Consumer<Fixture> AWAITING_PAYMENT = ORDER.andThen(fx -> changeStatus(fx, SAMPLE_ORDER,
             OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty()));
     /** Captured by the provider: the order's total, so a refund of it applies. */
-    static final Consumer<Fixture> PAID = AWAITING_PAYMENT.andThen(fx -> payment(fx, "evt_seed_capture",
+    public static final Consumer<Fixture> PAID = AWAITING_PAYMENT.andThen(fx -> payment(fx, "evt_seed_capture",
             PaymentEventType.PAYMENT_SUCCEEDED, Fixture.SAMPLE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.APPLIED));
     /** Paid, and charged a second time: the DUPLICATE_CAPTURE issue of {@link #DUPLICATE_PAYMENT}. */
-    static final Consumer<Fixture> DUPLICATE_CHARGE = PAID.andThen(fx -> payment(fx, "evt_seed_duplicate",
+    public static final Consumer<Fixture> DUPLICATE_CHARGE = PAID.andThen(fx -> payment(fx, "evt_seed_duplicate",
             PaymentEventType.PAYMENT_SUCCEEDED, DUPLICATE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.PAYMENT_ISSUE));
     /** The sample order with an open AMOUNT_MISMATCH issue of the sample's event id. */
-    static final Consumer<Fixture> OPEN_ISSUE = ORDER.andThen(fx -> payment(fx, SAMPLE_ISSUE_EVENT,
+    public static final Consumer<Fixture> OPEN_ISSUE = ORDER.andThen(fx -> payment(fx, SAMPLE_ISSUE_EVENT,
             PaymentEventType.PAYMENT_SUCCEEDED, SAMPLE_ISSUE_PAYMENT, 1, PaymentOutcome.PAYMENT_ISSUE));
     /** An UNKNOWN_ORDER issue: a capture for an order id that names no order. */
-    static final Consumer<Fixture> UNKNOWN_ORDER_ISSUE = fx -> payment(fx, UNKNOWN_ORDER, UNKNOWN_ORDER_EVENT,
+    public static final Consumer<Fixture> UNKNOWN_ORDER_ISSUE = fx -> payment(fx, UNKNOWN_ORDER, UNKNOWN_ORDER_EVENT,
             PaymentEventType.PAYMENT_SUCCEEDED, "pay_3PzX9cLkq2Yw7Hb3", 2500, PaymentOutcome.PAYMENT_ISSUE);
     /**
      * The sample order through most of its lifecycle, so reads answer every part of their schema: checked out,
@@ -81,7 +82,7 @@ final class Seeds {
      * releases left in the table, which the service still reads (so the fields they lack are optional): a line
      * without a name, an issue without its payment, and an issue of an order id that names no order.
      */
-    static final Consumer<Fixture> LIFECYCLE = DUPLICATE_CHARGE.andThen(fx -> {
+    public static final Consumer<Fixture> LIFECYCLE = DUPLICATE_CHARGE.andThen(fx -> {
         PaymentIssueResolutionOutcome resolution = fx.resolutions.resolve(new PaymentIssueResolution(SAMPLE_ORDER,
                 "evt_seed_duplicate", Role.ADMINISTRATOR, "user:ops-grace", "refunded in the provider's dashboard"));
         if (!(resolution instanceof PaymentIssueResolutionOutcome.Resolved)) {
