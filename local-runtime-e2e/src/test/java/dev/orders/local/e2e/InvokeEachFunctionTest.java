@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every function, run from its built jar in a fresh JVM by ./sam-local invoke, with every sample
- * event of events/: a class missing from a deployable jar fails here, not after a deploy.
+ * Every function, run from its built jar in a fresh JVM by ./sam-local invoke, as a SAM user runs it. Every
+ * sample event of events/ runs against each jar in its module's JarIT (a class missing from a deployable jar
+ * fails there); here each function answers one, through the command.
  */
 class InvokeEachFunctionTest {
     private static LocalDynamoDb dynamoDb;
@@ -45,35 +46,27 @@ class InvokeEachFunctionTest {
     }
 
     @Test
-    void everyFunctionAnswersEachOfItsSampleEventsFromItsBuiltJar() throws IOException {
-        int invocations = 0;
+    void everyFunctionAnswersItsFirstSampleEventFromItsBuiltJarInAFreshJvm() throws IOException {
         for (SamTemplate.Function function : SamTemplate.repository().functions()) {
             String module = function.codeUri().split("/")[1];
-            List<Path> events;
+            Path event;
             try (Stream<Path> files = Files.list(SamLocalCommand.ROOT.resolve("events").resolve(module))) {
-                events = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+                event = files.filter(f -> f.toString().endsWith(".json")).sorted().findFirst()
+                        .orElseThrow(() -> new AssertionError("no sample event for " + function.logicalId()));
             }
-            assertTrue(!events.isEmpty(), "no sample event for " + function.logicalId());
-            for (Path event : events) {
-                SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
-                        "invoke", function.logicalId(), "-e", SamLocalCommand.ROOT.relativize(event).toString());
-                String what = function.logicalId() + " with " + event.getFileName() + ": " + result.stderr();
-                assertEquals(0, result.exitCode(), what);
-                Map<String, Object> response = JSON.std.mapFrom(result.stdout());
-                if (function.routes().isEmpty()) {
-                    // A stream function (the publisher): every record published to the local event bus.
-                    assertEquals(List.of(), response.get("batchItemFailures"), what);
-                } else {
-                    int status = ((Number) response.get("statusCode")).intValue();
-                    assertTrue(status < 500, status + " from " + what);
-                }
-                assertTrue(result.stderr().contains(function.logicalId() + ": init "), "init time logged: " + what);
-                invocations++;
+            SamLocalCommand.Result result = SamLocalCommand.run(Map.of("DYNAMODB_ENDPOINT", dynamoDb.endpoint().toString()),
+                    "invoke", function.logicalId(), "-e", SamLocalCommand.ROOT.relativize(event).toString());
+            String what = function.logicalId() + " with " + event.getFileName() + ": " + result.stderr();
+            assertEquals(0, result.exitCode(), what);
+            Map<String, Object> response = JSON.std.mapFrom(result.stdout());
+            if (function.routes().isEmpty()) {
+                // A stream function (the publisher): every record published to the local event bus.
+                assertEquals(List.of(), response.get("batchItemFailures"), what);
+            } else {
+                int status = ((Number) response.get("statusCode")).intValue();
+                assertTrue(status < 500, status + " from " + what);
             }
-        }
-        try (Stream<Path> all = Files.walk(SamLocalCommand.ROOT.resolve("events"))) {
-            assertEquals(all.filter(f -> f.toString().endsWith(".json")).count(), invocations,
-                    "every sample event of events/ was invoked");
+            assertTrue(result.stderr().contains(function.logicalId() + ": init "), "init time logged: " + what);
         }
     }
 
