@@ -5,56 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
-import dev.orders.http.support.JarSamples;
-import dev.orders.http.support.SampleScene;
+import dev.orders.http.support.FunctionJarContract;
 import dev.orders.http.support.ShadedJar;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
-import dev.orders.testsupport.jar.JarClosure;
 import dev.orders.testsupport.lambda.LogCapture;
 import dev.orders.wiring.Services;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.core.exception.SdkClientException;
 
 /**
  * The deployable jar (minimised by the shade plugin) serves every route and logs as the sources do,
  * stack traces included; it lacks no class it refers to.
  */
-@ExtendWith(DynamoDbExtension.class)
-class ChangeOrderJarIT {
+class ChangeOrderJarIT extends FunctionJarContract {
     private static final String HANDLER = ChangeOrderFunction.class.getName();
 
-    @AutoClose
-    private static JarSamples samples;
-
-    @Test
-    void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of(ShadedJar.path("change-order")).missing());
-    }
-
-    @BeforeAll
-    static void openTheJar() {
-        samples = JarSamples.of("change-order", ChangeOrderFunction.class);
-    }
-
-    static List<SampleScene> everySampleOfItsFolder() {
-        return SampleScene.ofModule("change-order");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("everySampleOfItsFolder")
-    void theShadedJarAnswersEverySampleEventOfItsFolderItsStatus(SampleScene scene, TestTable table, LocalDynamoDb server)
-            throws Exception {
-        samples.assertAnswered(scene, table, server);
+    ChangeOrderJarIT() {
+        super("change-order", ChangeOrderFunction.class);
     }
 
     /** One sample after another on one order: the jar decodes a stale version and a cancelled transaction. */

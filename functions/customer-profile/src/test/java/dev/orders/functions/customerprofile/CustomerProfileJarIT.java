@@ -1,47 +1,10 @@
 package dev.orders.functions.customerprofile;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import dev.orders.http.support.Api;
-import dev.orders.http.support.JarSamples;
-import dev.orders.http.support.SampleScene;
-import dev.orders.http.support.ShadedJar;
-import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import dev.orders.testsupport.DynamoDbExtension;
-import dev.orders.testsupport.TestTable;
-import dev.orders.testsupport.jar.JarClosure;
-import java.util.List;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import dev.orders.http.support.FunctionJarContract;
 
 /** The deployable jar (minimised by the shade plugin) serves every route; it lacks no class it refers to. */
-@ExtendWith(DynamoDbExtension.class)
-class CustomerProfileJarIT {
-    @AutoClose
-    private static JarSamples samples;
-
-    @Test
-    void everyClassTheJarRefersToIsInIt() {
-        assertEquals(List.of(), JarClosure.of(ShadedJar.path("customer-profile")).missing());
-    }
-
-    @BeforeAll
-    static void openTheJar() {
-        samples = JarSamples.of("customer-profile", CustomerProfileFunction.class);
-    }
-
-    static List<SampleScene> everySampleOfItsFolder() {
-        return SampleScene.ofModule("customer-profile");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("everySampleOfItsFolder")
-    void theShadedJarAnswersEverySampleEventOfItsFolderItsStatus(SampleScene scene, TestTable table, LocalDynamoDb server)
-            throws Exception {
-        samples.assertAnswered(scene, table, server);
+class CustomerProfileJarIT extends FunctionJarContract {
+    CustomerProfileJarIT() {
+        super("customer-profile", CustomerProfileFunction.class);
     }
 }
