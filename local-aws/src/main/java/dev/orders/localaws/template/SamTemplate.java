@@ -1,6 +1,13 @@
 package dev.orders.localaws.template;
 
 import dev.orders.localaws.RepositoryRoot;
+import static dev.orders.localaws.template.TemplateFields.asMap;
+import static dev.orders.localaws.template.TemplateFields.map;
+import static dev.orders.localaws.template.TemplateFields.number;
+import static dev.orders.localaws.template.TemplateFields.shown;
+import static dev.orders.localaws.template.TemplateFields.strings;
+import static dev.orders.localaws.template.TemplateFields.text;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -191,22 +198,6 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
         return Optional.empty();
     }
 
-    /**
-     * An HTTP API's {@code CorsConfiguration} as the stack has it (parameters and conditions resolved): the
-     * origins, methods and request headers API Gateway admits, the response headers it lets a page read, how long a
-     * browser may keep a preflight's answer, and whether it admits credentials. {@code true} is SAM's shorthand
-     * for every origin.
-     */
-    public record HttpApiCors(List<String> allowOrigins, List<String> allowMethods, List<String> allowHeaders,
-                              List<String> exposeHeaders, Optional<Integer> maxAge, boolean allowCredentials) {
-        public HttpApiCors {
-            allowOrigins = List.copyOf(allowOrigins);
-            allowMethods = List.copyOf(allowMethods);
-            allowHeaders = List.copyOf(allowHeaders);
-            exposeHeaders = List.copyOf(exposeHeaders);
-        }
-    }
-
     /** The CORS configuration of the template's HTTP API, none if it has none (or its !If gives AWS::NoValue). */
     public Optional<HttpApiCors> httpApiCors() {
         for (Map.Entry<String, Object> resource : map(root, "Resources").entrySet()) {
@@ -217,17 +208,7 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
             String where = resource.getKey() + ".CorsConfiguration";
             Optional<Object> configuration = new StackValues(root, parameters)
                     .resolve(map(fields, "Properties").get("CorsConfiguration"), where);
-            if (configuration.isEmpty() || Boolean.FALSE.equals(configuration.get())) {
-                return Optional.empty();
-            }
-            if (Boolean.TRUE.equals(configuration.get())) {
-                return Optional.of(new HttpApiCors(List.of("*"), List.of(), List.of(), List.of(), Optional.empty(), false));
-            }
-            Map<String, Object> cors = asMap(configuration.get());
-            return Optional.of(new HttpApiCors(strings(cors, "AllowOrigins", where), strings(cors, "AllowMethods", where),
-                    strings(cors, "AllowHeaders", where), strings(cors, "ExposeHeaders", where),
-                    Optional.ofNullable(cors.get("MaxAge")).map(age -> (int) number(age, where + ".MaxAge")),
-                    Boolean.TRUE.equals(cors.get("AllowCredentials"))));
+            return configuration.flatMap(resolved -> HttpApiCors.of(resolved, where));
         }
         return Optional.empty();
     }
@@ -312,48 +293,5 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
         }
         throw new IllegalArgumentException("template: " + owner + ".EventBusName is " + shown(eventBusName)
                 + ", which sam-local cannot resolve (a name, !Ref Bus or !GetAtt Bus.Name)");
-    }
-
-    private static String text(Map<String, Object> fields, String key, String owner) {
-        Object value = fields.get(key);
-        if (!(value instanceof String text)) {
-            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a literal string");
-        }
-        return text;
-    }
-
-    /** A list of literal strings, empty if absent. */
-    private static List<String> strings(Map<String, Object> fields, String key, String owner) {
-        Object value = fields.getOrDefault(key, List.of());
-        if (!(value instanceof List<?> list) || !list.stream().allMatch(String.class::isInstance)) {
-            throw new IllegalArgumentException("template: " + owner + "." + key + " must be a list of literal strings");
-        }
-        return list.stream().map(String.class::cast).toList();
-    }
-
-    private static long number(Object value, String where) {
-        try {
-            return Long.parseLong(String.valueOf(value));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("template: " + where + " must be a number, not " + shown(value));
-        }
-    }
-
-    /** A value as the template writes it: {@code !Name argument} for an intrinsic. */
-    private static Object shown(Object value) {
-        return value instanceof CloudFormationYaml.Intrinsic intrinsic ? "!" + intrinsic.name() + " " + intrinsic.argument() : value;
-    }
-
-    private static Map<String, Object> map(Map<String, Object> fields, String key) {
-        Object value = fields.get(key);
-        return value == null ? Map.of() : asMap(value);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asMap(Object value) {
-        if (!(value instanceof Map)) {
-            throw new IllegalArgumentException("template: expected a mapping, found " + value);
-        }
-        return (Map<String, Object>) value;
     }
 }

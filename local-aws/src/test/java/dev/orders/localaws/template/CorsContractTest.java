@@ -29,7 +29,7 @@ class CorsContractTest {
 
     @Test
     void theAllowedOriginsAreTheParametersAndTheMethodsThoseOfTheRoutes() {
-        SamTemplate.HttpApiCors cors = TEMPLATE.withParameterOverrides(
+        HttpApiCors cors = TEMPLATE.withParameterOverrides(
                 Map.of("CorsAllowedOrigins", "http://localhost:5173,https://shop.example.com")).httpApiCors().orElseThrow();
 
         assertEquals(List.of("http://localhost:5173", "https://shop.example.com"), cors.allowOrigins());
@@ -41,7 +41,7 @@ class CorsContractTest {
 
     @Test
     void theHeadersAreThoseTheDocumentHasABrowsersClientSendAndRead() {
-        SamTemplate.HttpApiCors cors = TEMPLATE.withParameterOverrides(Map.of("CorsAllowedOrigins", "http://localhost:5173"))
+        HttpApiCors cors = TEMPLATE.withParameterOverrides(Map.of("CorsAllowedOrigins", "http://localhost:5173"))
                 .httpApiCors().orElseThrow();
         Headers documented = browserCallableHeaders(CloudFormationYaml.load(RepositoryRoot.locate().resolve("docs/openapi.yaml")));
 

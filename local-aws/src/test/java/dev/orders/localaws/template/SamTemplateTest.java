@@ -257,11 +257,11 @@ class SamTemplateTest {
         SamTemplate template = parse(CONDITIONAL_CORS);
 
         assertTrue(template.httpApiCors().isEmpty(), "an empty list of origins: the !If gives AWS::NoValue");
-        assertEquals(Optional.of(new SamTemplate.HttpApiCors(List.of("http://localhost:5173", "https://shop.example.com"),
+        assertEquals(Optional.of(new HttpApiCors(List.of("http://localhost:5173", "https://shop.example.com"),
                         List.of("GET", "POST"), List.of("authorization"), List.of("etag"), Optional.of(600), false)),
                 template.withParameterOverrides(Map.of("Origins", "http://localhost:5173, https://shop.example.com"))
                         .httpApiCors());
-        assertEquals(Optional.of(new SamTemplate.HttpApiCors(List.of("*"), List.of(), List.of(), List.of(), Optional.empty(), false)),
+        assertEquals(Optional.of(new HttpApiCors(List.of("*"), List.of(), List.of(), List.of(), Optional.empty(), false)),
                 parse("Resources: {Api: {Type: AWS::Serverless::HttpApi, Properties: {CorsConfiguration: true}}}").httpApiCors());
         assertTrue(parse("Resources: {Api: {Type: AWS::Serverless::HttpApi, Properties: {}}}").httpApiCors().isEmpty());
     }

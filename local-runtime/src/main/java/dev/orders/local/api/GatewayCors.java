@@ -1,6 +1,7 @@
 package dev.orders.local.api;
 
 import dev.orders.local.api.LocalHttpApi.Response;
+import dev.orders.localaws.template.HttpApiCors;
 import dev.orders.localaws.template.SamTemplate;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -21,9 +22,9 @@ final class GatewayCors {
     private static final String PREFIX = "access-control-";
     private static final String ANY = "*";
 
-    private final SamTemplate.HttpApiCors configuration;
+    private final HttpApiCors configuration;
 
-    private GatewayCors(SamTemplate.HttpApiCors configuration) {
+    private GatewayCors(HttpApiCors configuration) {
         this.configuration = configuration;
     }
 
