@@ -1,6 +1,7 @@
 package dev.orders.bench;
 
 import dev.orders.local.api.LocalIssuer;
+import dev.orders.localaws.FileTrees;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.testsupport.CheckoutCopy;
 import java.io.BufferedReader;
@@ -17,12 +18,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Section 8: reload on save. {@code ./sam-local start-api --watch} runs from a copy of the checkout (the modules
@@ -121,11 +120,7 @@ final class ReloadOnSave {
         } finally {
             server.destroy();
             server.waitFor(30, TimeUnit.SECONDS);
-            try (Stream<Path> tree = Files.walk(copy)) {
-                for (Path path : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.deleteIfExists(path);
-                }
-            }
+            FileTrees.delete(copy);
         }
     }
 

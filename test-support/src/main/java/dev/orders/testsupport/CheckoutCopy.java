@@ -1,9 +1,9 @@
 package dev.orders.testsupport;
 
+import dev.orders.localaws.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -36,25 +36,12 @@ public final class CheckoutCopy {
                     continue;
                 }
                 if (copied.contains(relative)) {
-                    copyTree(entry, target);
+                    FileTrees.copy(entry, target);
                 } else if (copied.stream().anyMatch(path -> path.startsWith(relative))) {
                     Files.createDirectories(target);
                     link(checkout, entry, into, copied);
                 } else {
                     Files.createSymbolicLink(target, entry);
-                }
-            }
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> tree = Files.walk(from)) {
-            for (Path source : (Iterable<Path>) tree::iterator) {
-                Path target = to.resolve(from.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
         }

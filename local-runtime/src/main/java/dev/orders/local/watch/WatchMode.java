@@ -5,6 +5,7 @@ import dev.orders.local.watch.ReactorModules.Dependency;
 import dev.orders.local.watch.ReactorModules.Module;
 import dev.orders.local.watch.ReactorModules.OnFile;
 import dev.orders.local.watch.ReactorModules.OnModule;
+import dev.orders.localaws.FileTrees;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
@@ -12,10 +13,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * {@code --watch}: the functions run from their modules' classes and their dependencies' jars (what their shaded
@@ -75,7 +73,7 @@ public final class WatchMode implements AutoCloseable {
         Map<Module, Path> initial = new LinkedHashMap<>();
         for (Module module : build.modules()) {
             Path copy = watch.nextDirectory(module);
-            copyTree(module.classes(), copy);
+            FileTrees.copy(module.classes(), copy);
             initial.put(module, copy);
             watch.compiledFrom.put(module, ModuleCompiler.fingerprint(module));
             if (build.changedSinceBuilt(module)) {
@@ -148,7 +146,7 @@ public final class WatchMode implements AutoCloseable {
             Module first = build.modules().get(0);
             Path scratch = nextDirectory(first);
             compiler.compile(first, compileClassPath(first, classes), build.javacOptions(first), scratch);
-            delete(scratch);
+            FileTrees.delete(scratch);
         } catch (IOException | RuntimeException e) {
             Log.SAM_LOCAL.line("watch mode could not prepare its compiler: " + e);
         }
@@ -223,9 +221,9 @@ public final class WatchMode implements AutoCloseable {
                 ModuleCompiler.Outcome outcome = compiler.compile(module, compileClassPath(module, next), build.javacOptions(module), out);
                 if (outcome instanceof ModuleCompiler.Failed failed) {
                     // Nothing of this change is served: what it compiled goes.
-                    delete(out);
+                    FileTrees.delete(out);
                     for (Module done : sourcesOf.keySet()) {
-                        delete(next.get(done));
+                        FileTrees.delete(next.get(done));
                     }
                     return new NotCompiled(module.name(), failed.errors());
                 }
@@ -296,19 +294,6 @@ public final class WatchMode implements AutoCloseable {
         return work.resolve(module.name()).resolve(Integer.toString(++compilations));
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> tree = Files.walk(from)) {
-            for (Path source : (Iterable<Path>) tree::iterator) {
-                Path target = to.resolve(from.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-    }
-
     /** Stops watching and deletes the compiled classes, as far as it can: the JVM is on its way out. */
     @Override
     public void close() {
@@ -328,17 +313,9 @@ public final class WatchMode implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         try {
-            delete(work);
+            FileTrees.delete(work);
         } catch (IOException | UncheckedIOException e) {
             Log.SAM_LOCAL.line("watch mode could not delete " + work + ": " + e);
-        }
-    }
-
-    private static void delete(Path top) throws IOException {
-        try (Stream<Path> tree = Files.walk(top)) {
-            for (Path path : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(path);
-            }
         }
     }
 }

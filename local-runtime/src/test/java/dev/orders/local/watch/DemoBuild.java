@@ -1,6 +1,7 @@
 package dev.orders.local.watch;
 
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.orders.localaws.FileTrees;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
@@ -167,10 +167,8 @@ final class DemoBuild {
     }
 
     private static void delete(Path top) {
-        try (Stream<Path> tree = Files.walk(top)) {
-            for (Path path : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(path);
-            }
+        try {
+            FileTrees.delete(top);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
