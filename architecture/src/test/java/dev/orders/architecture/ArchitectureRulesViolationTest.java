@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
-import dev.orders.application.catalog.violation.CatalogTakingOrders;
-import dev.orders.application.customer.violation.CustomerOfAQuery;
-import dev.orders.application.query.violation.QueryOfACustomer;
+import dev.orders.application.customer.violation.CustomerOfAPayment;
+import dev.orders.application.payment.violation.PaymentOfACustomer;
+import dev.orders.application.product.violation.ProductsTakingOrders;
 import dev.orders.core.customer.violation.CustomerSettlingPayments;
 import dev.orders.core.feed.violation.FeedOfAClock;
 import dev.orders.core.stock.violation.AnUndrawnFeature;
 import dev.orders.core.time.violation.ClockOfAFeed;
+import dev.orders.functions.violation.HandlerCallingAPort;
 import dev.orders.functions.violation.HandlerReadingTheTable;
 import dev.orders.http.api.violation.ApiRenderingAView;
 import dev.orders.http.violation.HttpBuildingAnSdkRequest;
@@ -34,11 +35,12 @@ class ArchitectureRulesViolationTest {
     private static final Map<String, List<Class<?>>> VIOLATIONS = Map.of(
             "THE_CORES_FEATURES_DEPEND_ON_EACH_OTHER_ONLY_AS_DRAWN", List.of(CustomerSettlingPayments.class),
             "THE_CORES_FEATURES_ARE_FREE_OF_CYCLES", List.of(ClockOfAFeed.class, FeedOfAClock.class),
-            "THE_APPLICATIONS_PACKAGES_DEPEND_ON_EACH_OTHER_ONLY_AS_DRAWN", List.of(CatalogTakingOrders.class),
-            "THE_APPLICATIONS_PACKAGES_ARE_FREE_OF_CYCLES", List.of(QueryOfACustomer.class, CustomerOfAQuery.class),
+            "THE_APPLICATIONS_PACKAGES_DEPEND_ON_EACH_OTHER_ONLY_AS_DRAWN", List.of(ProductsTakingOrders.class),
+            "THE_APPLICATIONS_PACKAGES_ARE_FREE_OF_CYCLES", List.of(PaymentOfACustomer.class, CustomerOfAPayment.class),
             "THE_HTTP_API_KNOWS_NO_VIEW_AND_THE_VIEWS_ONLY_THE_API_AND_REQUESTS", List.of(ApiRenderingAView.class),
             "THE_HTTP_FUNCTIONS_REACH_THE_TABLE_ONLY_THROUGH_USE_CASES_AND_THE_WIRING",
             List.of(HandlerReadingTheTable.class),
+            "THE_FUNCTIONS_CALL_USE_CASES_NOT_PORTS", List.of(HandlerCallingAPort.class),
             "THE_HTTP_ADAPTER_TOUCHES_NO_SDK", List.of(HttpBuildingAnSdkRequest.class));
 
     static Stream<Arguments> violations() {

@@ -126,7 +126,7 @@ final class Throughput {
         APIGatewayV2HTTPEvent create = SampleEvents.load("create-order/create-order");
         OrderRequest sameOrder = OrderRequests.orderRequest(BenchData.CUSTOMER, JsonBody.parse(Optional.of(create.getBody())));
         routes.add(new Route(name(create, RequestRecorder.ofHandler(dynamo, fx, create)), create,
-                () -> fx.intake.create(sameOrder, Optional.empty(), Actors.user(BenchData.CUSTOMER))));
+                () -> fx.createOrder.create(sameOrder, Optional.empty(), Actors.user(BenchData.CUSTOMER))));
         return routes;
     }
 

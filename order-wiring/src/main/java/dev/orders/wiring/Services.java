@@ -1,12 +1,12 @@
 package dev.orders.wiring;
 
-import dev.orders.application.catalog.ProductStore;
-import dev.orders.application.customer.CustomerStore;
+import dev.orders.application.port.ProductStore;
+import dev.orders.application.port.CustomerStore;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.StoreFaults;
-import dev.orders.application.query.OrderFeedQueries;
-import dev.orders.application.query.OrderQueries;
-import dev.orders.application.query.PaymentIssueQueries;
+import dev.orders.application.port.OrderFeedStore;
+import dev.orders.application.port.OrderReadStore;
+import dev.orders.application.port.PaymentIssueStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The composition root of an HTTP function: the table, the clock and the cursor key, and the ports built
  * on them over the DynamoDB adapter. A function makes the use cases it routes to from these ports
- * ({@code new StatusChanges(services.orders(), services.clock())}), so a new use case needs no change here. Configured from the environment the template gives each function; the cursor key is
+ * ({@code new ChangeOrderStatus(services.orders(), services.clock())}), so a new use case needs no change here. Configured from the environment the template gives each function; the cursor key is
  * read through a {@link SecretSource} on every use of a cursor.
  */
 public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
@@ -108,15 +108,15 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
         return productCatalog();
     }
 
-    public OrderQueries orderQueries() {
-        return orderReads();
+    public OrderReadStore orderReads() {
+        return new OrderReads(table, cursors);
     }
 
-    public OrderFeedQueries feeds() {
+    public OrderFeedStore orderFeeds() {
         return new OrderFeeds(table, cursors);
     }
 
-    public PaymentIssueQueries paymentIssues() {
+    public PaymentIssueStore paymentIssues() {
         return new PaymentIssues(table, cursors);
     }
 
@@ -128,7 +128,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     /** The port every use case of an order reads and commits through. */
     public OrderStore orders() {
         ProcessedRecords records = new ProcessedRecords(table, clock);
-        return new DynamoDbOrderStore(table, orderReads(), productCatalog(), records,
+        return new DynamoDbOrderStore(table, new OrderReads(table, cursors), productCatalog(), records,
                 new ProcessedRequestCodec(records, clock));
     }
 
@@ -138,11 +138,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
      * protocol). Nothing is written.
      */
     public SnapStartPriming storePriming() {
-        return new SnapStartPriming("the store", () -> orderReads().findHeaderById(PRIMING_ORDER_ID));
-    }
-
-    private OrderReads orderReads() {
-        return new OrderReads(table, cursors);
+        return new SnapStartPriming("the store", () -> new OrderReads(table, cursors).findRootById(PRIMING_ORDER_ID));
     }
 
     private ProductCatalog productCatalog() {

@@ -8,7 +8,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.LineRequest;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.publishevents.PublishEventsFunction;
 import dev.orders.functions.publishevents.RedriveEvents;
@@ -244,7 +244,7 @@ class EventRedriveTest {
     }
 
     private void addTea(String customerId, String orderId) {
-        fx.lines.addItem(customerId, orderId, new ItemRequest("TEA", 1), Optional.empty(), "user:" + customerId);
+        fx.addLine.add(customerId, orderId, new LineRequest("TEA", 1), Optional.empty(), Optional.empty(), "user:" + customerId);
     }
 
     private record Redrive(int exitCode, String out, String err) {

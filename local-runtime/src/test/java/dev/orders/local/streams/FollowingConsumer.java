@@ -1,6 +1,6 @@
 package dev.orders.local.streams;
 
-import dev.orders.application.query.OrderQueries;
+import dev.orders.application.port.OrderReadStore;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.OrderEvent;
 import java.util.ArrayList;
@@ -19,13 +19,13 @@ import java.util.Optional;
 final class FollowingConsumer {
     private static final int HISTORY_PAGE = 2;
 
-    private final OrderQueries orders;
+    private final OrderReadStore orders;
     private final Map<String, Long> lastApplied = new HashMap<>();
     private final List<String> received = new ArrayList<>();
     private final List<String> applied = new ArrayList<>();
     private final List<String> dropped = new ArrayList<>();
 
-    FollowingConsumer(OrderQueries orders) {
+    FollowingConsumer(OrderReadStore orders) {
         this.orders = orders;
     }
 

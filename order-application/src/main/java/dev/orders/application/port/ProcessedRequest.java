@@ -1,6 +1,6 @@
 package dev.orders.application.port;
 
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentOutcome;
 import java.time.Duration;
@@ -29,7 +29,7 @@ public sealed interface ProcessedRequest {
     }
 
     /** A line added under a client's key, for the request of {@code fingerprint}; the answer needs the line. */
-    record LineAdded(IdempotencyKey key, String fingerprint, OrderItem line) implements ProcessedRequest {
+    record LineAdded(IdempotencyKey key, String fingerprint, OrderLine line) implements ProcessedRequest {
         @Override
         public Optional<Duration> retention() {
             return Optional.of(KEY_RETENTION);

@@ -9,12 +9,12 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.orders.application.port.OrderStore;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.Role;
@@ -46,7 +46,7 @@ class RacedCommitsTest {
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.of(movedMeanwhile)),
                 new OrderStore.Commit.Committed());
 
-        StatusChangeOutcome outcome = new StatusChanges(store, clock).changeStatus(new StatusChangeRequest(
+        StatusChangeOutcome outcome = new ChangeOrderStatus(store, clock).change(new StatusChangeRequest(
                 Optional.of("c-1"), "o-1", OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:c-1",
                 Optional.empty()));
 
@@ -61,7 +61,7 @@ class RacedCommitsTest {
                 Optional.of(order(OrderStatus.CREATED, 2, LineStatuses.pending(1))));
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()));
 
-        StatusChangeOutcome outcome = new StatusChanges(store, clock).changeStatus(new StatusChangeRequest(
+        StatusChangeOutcome outcome = new ChangeOrderStatus(store, clock).change(new StatusChangeRequest(
                 Optional.of("c-1"), "o-1", OrderStatus.CANCELLED, Role.CUSTOMER, Optional.of(1L), "customer:c-1",
                 Optional.empty()));
 
@@ -70,22 +70,22 @@ class RacedCommitsTest {
 
     @Test
     void aLineStatusThatRacedAnotherLineIsDecidedAgainAndTheOrderFollowsTheLinesItFinds() {
-        OrderItem picked = line("i-1", ItemStatus.PICKED);
+        OrderLine picked = line("i-1", LineStatus.PICKED);
         Order picking = order(OrderStatus.IN_FULFILLMENT, 4,
-                new LineStatuses(Map.of(ItemStatus.PICKED, 1, ItemStatus.PENDING, 1)));
+                new LineStatuses(Map.of(LineStatus.PICKED, 1, LineStatus.PENDING, 1)));
         Order otherLineCancelled = order(OrderStatus.IN_FULFILLMENT, 5,
-                new LineStatuses(Map.of(ItemStatus.PICKED, 1, ItemStatus.CANCELLED, 1)));
+                new LineStatuses(Map.of(LineStatus.PICKED, 1, LineStatus.CANCELLED, 1)));
         when(store.findAggregate("o-1")).thenReturn(
-                Optional.of(new OrderAggregate(picking, List.of(picked, line("i-2", ItemStatus.PENDING)), List.of())),
-                Optional.of(new OrderAggregate(otherLineCancelled, List.of(picked, line("i-2", ItemStatus.CANCELLED)),
+                Optional.of(new OrderAggregate(picking, List.of(picked, line("i-2", LineStatus.PENDING)), List.of())),
+                Optional.of(new OrderAggregate(otherLineCancelled, List.of(picked, line("i-2", LineStatus.CANCELLED)),
                         List.of())));
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()),
                 new OrderStore.Commit.Committed());
 
-        ItemChangeOutcome outcome = new OrderLines(store, clock).changeItemStatus(Role.ADMINISTRATOR, "o-1", "i-1",
-                ItemStatus.SHIPPED, Optional.empty(), "admin:ann");
+        LineChangeOutcome outcome = new ChangeLineStatus(store, clock).change(Role.ADMINISTRATOR, "o-1", "i-1",
+                LineStatus.SHIPPED, Optional.empty(), "admin:ann");
 
-        ItemChangeOutcome.StatusChanged changed = assertInstanceOf(ItemChangeOutcome.StatusChanged.class, outcome);
+        LineChangeOutcome.StatusChanged changed = assertInstanceOf(LineChangeOutcome.StatusChanged.class, outcome);
         assertEquals(7, changed.orderVersion(), "the line's event and the order's on version 5");
         ArgumentCaptor<OrderStep> steps = ArgumentCaptor.forClass(OrderStep.class);
         verify(store, times(2)).commit(steps.capture(), any(), any());
@@ -99,22 +99,22 @@ class RacedCommitsTest {
         Order open = order(OrderStatus.CREATED, 2, LineStatuses.pending(2));
         Order after = order(OrderStatus.CREATED, 3, LineStatuses.pending(1));
         when(store.findAggregate("o-1")).thenReturn(
-                Optional.of(new OrderAggregate(open, List.of(line("i-1", ItemStatus.PENDING),
-                        line("i-2", ItemStatus.PENDING)), List.of())),
-                Optional.of(new OrderAggregate(after, List.of(line("i-2", ItemStatus.PENDING)), List.of())));
+                Optional.of(new OrderAggregate(open, List.of(line("i-1", LineStatus.PENDING),
+                        line("i-2", LineStatus.PENDING)), List.of())),
+                Optional.of(new OrderAggregate(after, List.of(line("i-2", LineStatus.PENDING)), List.of())));
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RowChanged());
 
-        ItemChangeOutcome outcome = new OrderLines(store, clock).removeItem("c-1", "o-1", "i-1", Optional.empty(),
+        LineChangeOutcome outcome = new RemoveLine(store, clock).remove("c-1", "o-1", "i-1", Optional.empty(),
                 "customer:c-1");
 
-        assertEquals(new ItemChangeOutcome.ItemNotFound(), outcome, "someone removed it first");
+        assertEquals(new LineChangeOutcome.ItemNotFound(), outcome, "someone removed it first");
     }
 
     private static Order order(OrderStatus status, long version, LineStatuses lines) {
         return new Order("o-1", "c-1", status, version, 1000, "EUR", 0, 0, lines, NOW, NOW);
     }
 
-    private static OrderItem line(String itemId, ItemStatus status) {
-        return new OrderItem("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW);
+    private static OrderLine line(String itemId, LineStatus status) {
+        return new OrderLine("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW);
     }
 }

@@ -9,10 +9,10 @@ import java.util.Map;
  * root's version in one item, so a decision from it holds exactly when the root is still that version,
  * which a Query of the lines alone would not promise against a concurrent transaction.
  */
-public record LineStatuses(Map<ItemStatus, Integer> counts) {
+public record LineStatuses(Map<LineStatus, Integer> counts) {
     public LineStatuses {
-        Map<ItemStatus, Integer> all = new EnumMap<>(ItemStatus.class);
-        for (ItemStatus status : ItemStatus.values()) {
+        Map<LineStatus, Integer> all = new EnumMap<>(LineStatus.class);
+        for (LineStatus status : LineStatus.values()) {
             int count = counts.getOrDefault(status, 0);
             if (count < 0) {
                 throw new IllegalArgumentException("a negative count of " + status + " lines");
@@ -24,10 +24,10 @@ public record LineStatuses(Map<ItemStatus, Integer> counts) {
 
     /** {@code count} new lines, all PENDING. */
     public static LineStatuses pending(int count) {
-        return new LineStatuses(Map.of(ItemStatus.PENDING, count));
+        return new LineStatuses(Map.of(LineStatus.PENDING, count));
     }
 
-    public int count(ItemStatus status) {
+    public int count(LineStatus status) {
         return counts.get(status);
     }
 
@@ -37,19 +37,19 @@ public record LineStatuses(Map<ItemStatus, Integer> counts) {
     }
 
     public LineStatuses added() {
-        return with(ItemStatus.PENDING, 1);
+        return with(LineStatus.PENDING, 1);
     }
 
-    public LineStatuses removed(ItemStatus status) {
+    public LineStatuses removed(LineStatus status) {
         return with(status, -1);
     }
 
-    public LineStatuses moved(ItemStatus from, ItemStatus to) {
+    public LineStatuses moved(LineStatus from, LineStatus to) {
         return with(from, -1).with(to, 1);
     }
 
-    private LineStatuses with(ItemStatus status, int delta) {
-        Map<ItemStatus, Integer> next = new EnumMap<>(counts);
+    private LineStatuses with(LineStatus status, int delta) {
+        Map<LineStatus, Integer> next = new EnumMap<>(counts);
         next.merge(status, delta, Integer::sum);
         return new LineStatuses(next);
     }

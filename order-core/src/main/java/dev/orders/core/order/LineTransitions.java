@@ -1,5 +1,6 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -18,54 +19,54 @@ public final class LineTransitions {
     }
 
     /** Adds {@code line}, priced in {@code currency}, to its order as read (empty: none), at {@code expectedVersion} if given. */
-    public static Decision<ItemChangeOutcome> add(Optional<Order> read, OrderItem line, String currency,
+    public static Decision<LineChangeOutcome> add(Optional<Order> read, OrderLine line, String currency,
                                                   Optional<Long> expectedVersion) {
-        Optional<ItemChangeOutcome> refusal = refuseOrder(read, Optional.of(line.customerId()), expectedVersion);
+        Optional<LineChangeOutcome> refusal = refuseOrder(read, Optional.of(line.customerId()), expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
         Order order = read.get();
         if (!order.status().isOpenForItemChanges()) {
-            return new Decision.Refused<>(new ItemChangeOutcome.OrderNotOpen(order.status()));
+            return new Decision.Refused<>(new LineChangeOutcome.OrderNotOpen(order.status()));
         }
         if (!order.currency().equals(currency)) {
-            return new Decision.Refused<>(new ItemChangeOutcome.NotPriceable(
-                    ItemRequest.currencyMismatch(currency, order.currency())));
+            return new Decision.Refused<>(new LineChangeOutcome.NotPriceable(
+                    LineRequest.currencyMismatch(currency, order.currency())));
         }
         if (order.itemCount() >= OrderLimits.MAX_ITEMS_PER_ORDER) {
-            return new Decision.Refused<>(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
+            return new Decision.Refused<>(new LineChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
         }
         long total = order.total() + line.lineTotal();
         if (!Money.withinMaxAmount(total)) {
-            return new Decision.Refused<>(new ItemChangeOutcome.NotPriceable(PricingRefusal.AmountTooLarge.of("quantity")));
+            return new Decision.Refused<>(new LineChangeOutcome.NotPriceable(PricingRefusal.AmountTooLarge.of("quantity")));
         }
         LineStatuses lines = order.lines().added();
         Order after = order.withLines(total, lines, line.createdAt());
         OrderStep step = OrderStep.of(order, after,
                 new OrderChange.OrderLineAdded(LineDetails.of(line), total, lines.total()))
                 .with(new RowChange.LineAdded(line));
-        return new Decision.Write<>(step, new ItemChangeOutcome.Added(line, after.version()));
+        return new Decision.Write<>(step, new LineChangeOutcome.Added(line, after.version()));
     }
 
     /** Removes the line {@code itemId} from the order as read, at {@code at}, while the order is open. */
-    public static Decision<ItemChangeOutcome> remove(Optional<OrderAggregate> read, String customerId, String itemId,
+    public static Decision<LineChangeOutcome> remove(Optional<OrderAggregate> read, String customerId, String itemId,
                                                      Optional<Long> expectedVersion, Instant at) {
-        Optional<ItemChangeOutcome> refusal = refuseLine(read, Optional.of(customerId), itemId, expectedVersion);
+        Optional<LineChangeOutcome> refusal = refuseLine(read, Optional.of(customerId), itemId, expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
         Order order = read.get().order();
         if (!order.status().isOpenForItemChanges()) {
-            return new Decision.Refused<>(new ItemChangeOutcome.OrderNotOpen(order.status()));
+            return new Decision.Refused<>(new LineChangeOutcome.OrderNotOpen(order.status()));
         }
-        OrderItem line = read.get().item(itemId).orElseThrow();
+        OrderLine line = read.get().item(itemId).orElseThrow();
         long total = order.total() - line.lineTotal();
         LineStatuses lines = order.lines().removed(line.itemStatus());
         Order after = order.withLines(total, lines, at);
         OrderStep step = OrderStep.of(order, after,
                 new OrderChange.OrderLineRemoved(LineDetails.of(line), total, lines.total()))
                 .with(new RowChange.LineRemoved(line));
-        return new Decision.Write<>(step, new ItemChangeOutcome.Removed(line, after.version()));
+        return new Decision.Write<>(step, new LineChangeOutcome.Removed(line, after.version()));
     }
 
     /**
@@ -73,23 +74,23 @@ public final class LineTransitions {
      * is in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED). The order follows its lines in the same
      * step: shipping the last line fulfils it. Fulfilment addresses an order by its id alone, whoever's it is.
      */
-    public static Decision<ItemChangeOutcome> moveStatus(Optional<OrderAggregate> read, String itemId,
-                                                         ItemStatus target, Optional<Long> expectedVersion,
+    public static Decision<LineChangeOutcome> moveStatus(Optional<OrderAggregate> read, String itemId,
+                                                         LineStatus target, Optional<Long> expectedVersion,
                                                          Instant at) {
-        Optional<ItemChangeOutcome> refusal = refuseLine(read, Optional.empty(), itemId, expectedVersion);
+        Optional<LineChangeOutcome> refusal = refuseLine(read, Optional.empty(), itemId, expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
         }
-        OrderItem line = read.get().item(itemId).orElseThrow();
+        OrderLine line = read.get().item(itemId).orElseThrow();
         if (!line.itemStatus().canMoveTo(target)) {
-            return new Decision.Refused<>(new ItemChangeOutcome.IllegalItemTransition(line.itemStatus(), target));
+            return new Decision.Refused<>(new LineChangeOutcome.IllegalItemTransition(line.itemStatus(), target));
         }
         Order order = read.get().order();
         if (!order.status().isInFulfillment()) {
-            return new Decision.Refused<>(new ItemChangeOutcome.OrderNotInFulfillment(order.status()));
+            return new Decision.Refused<>(new LineChangeOutcome.OrderNotInFulfillment(order.status()));
         }
         LineStatuses lines = order.lines().moved(line.itemStatus(), target);
-        OrderItem moved = new OrderItem(line.orderId(), line.customerId(), itemId, line.sku(), line.name(),
+        OrderLine moved = new OrderLine(line.orderId(), line.customerId(), itemId, line.sku(), line.name(),
                 line.quantity(), line.unitPrice(), target, line.createdAt(), at);
         Order after = order.withLines(order.total(), lines, at);
         OrderStep step = OrderStep.of(order, after,
@@ -101,31 +102,31 @@ public final class LineTransitions {
                     new OrderChange.OrderStatusChanged(order.status(), follows, Optional.of(FOLLOWS_LINES),
                             Optional.empty()));
         }
-        return new Decision.Write<>(step, new ItemChangeOutcome.StatusChanged(moved, step.after().version()));
+        return new Decision.Write<>(step, new LineChangeOutcome.StatusChanged(moved, step.after().version()));
     }
 
     /** The refusal of a change of the line {@code itemId}: its order's, or the line is not there. */
-    private static Optional<ItemChangeOutcome> refuseLine(Optional<OrderAggregate> read, Optional<String> customerId,
+    private static Optional<LineChangeOutcome> refuseLine(Optional<OrderAggregate> read, Optional<String> customerId,
                                                           String itemId, Optional<Long> expectedVersion) {
-        Optional<ItemChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
+        Optional<LineChangeOutcome> refusal = refuseOrder(read.map(OrderAggregate::order), customerId, expectedVersion);
         if (refusal.isPresent() || read.get().item(itemId).isPresent()) {
             return refusal;
         }
-        return Optional.of(new ItemChangeOutcome.ItemNotFound());
+        return Optional.of(new LineChangeOutcome.ItemNotFound());
     }
 
     /**
      * Another customer's order ({@code customerId}: the customer acting; empty: addressed by id alone) is as
      * absent as a missing one; a stale expected version changes nothing.
      */
-    private static Optional<ItemChangeOutcome> refuseOrder(Optional<Order> order, Optional<String> customerId,
+    private static Optional<LineChangeOutcome> refuseOrder(Optional<Order> order, Optional<String> customerId,
                                                            Optional<Long> expectedVersion) {
         if (order.isEmpty() || !customerId.map(order.get().customerId()::equals).orElse(true)) {
-            return Optional.of(new ItemChangeOutcome.OrderNotFound());
+            return Optional.of(new LineChangeOutcome.OrderNotFound());
         }
         long version = order.get().version();
         if (expectedVersion.isPresent() && expectedVersion.get() != version) {
-            return Optional.of(new ItemChangeOutcome.StaleVersion(version));
+            return Optional.of(new LineChangeOutcome.StaleVersion(version));
         }
         return Optional.empty();
     }

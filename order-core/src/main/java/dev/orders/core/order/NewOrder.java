@@ -1,12 +1,13 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /** An order as it will be written: its currency and at least one priced line, within the size limit. */
-public record NewOrder(String customerId, String currency, List<NewItem> items) {
+public record NewOrder(String customerId, String currency, List<NewLine> items) {
 
     public NewOrder {
         customerId = Ids.customerId(customerId);
@@ -15,7 +16,7 @@ public record NewOrder(String customerId, String currency, List<NewItem> items) 
     }
 
     public long total() {
-        return items.stream().mapToLong(NewItem::lineTotal).reduce(0L, Math::addExact);
+        return items.stream().mapToLong(NewLine::lineTotal).reduce(0L, Math::addExact);
     }
 
     /**
@@ -27,11 +28,11 @@ public record NewOrder(String customerId, String currency, List<NewItem> items) 
         if (itemIds.size() != items.size()) {
             throw new IllegalArgumentException("one line id per line is needed");
         }
-        List<OrderItem> lines = new ArrayList<>();
+        List<OrderLine> lines = new ArrayList<>();
         for (int i = 0; i < itemIds.size(); i++) {
-            NewItem item = items.get(i);
-            lines.add(new OrderItem(orderId, customerId, Ids.itemId(itemIds.get(i)), item.sku(),
-                    Optional.of(item.name()), item.quantity(), item.unitPrice(), ItemStatus.PENDING, at, at));
+            NewLine item = items.get(i);
+            lines.add(new OrderLine(orderId, customerId, Ids.itemId(itemIds.get(i)), item.sku(),
+                    Optional.of(item.name()), item.quantity(), item.unitPrice(), LineStatus.PENDING, at, at));
         }
         Order root = new Order(orderId, customerId, OrderStatus.CREATED, 1, total(), currency, 0, 0,
                 LineStatuses.pending(lines.size()), at, at);

@@ -69,7 +69,7 @@ public sealed interface OrderChange {
     }
 
     /** A move of one line's status during fulfilment. */
-    record OrderLineStatusChanged(String itemId, String sku, ItemStatus from, ItemStatus to) implements OrderChange {
+    record OrderLineStatusChanged(String itemId, String sku, LineStatus from, LineStatus to) implements OrderChange {
         @Override
         public Map<String, Object> data() {
             Map<String, Object> data = new LinkedHashMap<>();

@@ -23,7 +23,7 @@ final class OrderChangeReader {
             case "OrderStatusChanged" -> new OrderChange.OrderStatusChanged(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"));
             case "OrderLineStatusChanged" -> new OrderChange.OrderLineStatusChanged(d.string("itemId"), d.string("sku"),
-                    d.enumValue("from", ItemStatus.class), d.enumValue("to", ItemStatus.class));
+                    d.enumValue("from", LineStatus.class), d.enumValue("to", LineStatus.class));
             case "PaymentCaptured" -> new OrderChange.PaymentCaptured(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
                     d.optionalString("paymentEventId"), d.optionalString("paymentId"), d.optionalString("reason"));

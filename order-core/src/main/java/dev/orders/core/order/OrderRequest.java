@@ -1,5 +1,6 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import dev.orders.core.product.Product;
 import dev.orders.core.validation.Check;
 import dev.orders.core.validation.FieldError;
@@ -15,7 +16,7 @@ import java.util.Set;
  * the currency it expects. The order's currency is its products' currency; names and prices are the
  * catalogue's when it is priced ({@link #price}).
  */
-public record OrderRequest(String customerId, Optional<String> currency, List<ItemRequest> items) {
+public record OrderRequest(String customerId, Optional<String> currency, List<LineRequest> items) {
 
     public OrderRequest {
         customerId = Ids.customerId(customerId);
@@ -38,7 +39,7 @@ public record OrderRequest(String customerId, Optional<String> currency, List<It
     public Pricing<NewOrder> price(Map<String, Product> products) {
         List<FieldError> unavailable = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
-            ItemRequest.unavailable(skuField(i), Optional.ofNullable(products.get(items.get(i).sku())))
+            LineRequest.unavailable(skuField(i), Optional.ofNullable(products.get(items.get(i).sku())))
                     .ifPresent(unavailable::add);
         }
         if (!unavailable.isEmpty()) {
@@ -69,7 +70,7 @@ public record OrderRequest(String customerId, Optional<String> currency, List<It
      */
     public String fingerprint() {
         StringBuilder canonical = new StringBuilder(customerId).append('\n').append(currency.orElse(""));
-        for (ItemRequest item : items) {
+        for (LineRequest item : items) {
             canonical.append('\n').append(item.canonical());
         }
         return Fingerprints.of(canonical.toString());

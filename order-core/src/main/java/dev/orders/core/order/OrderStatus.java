@@ -211,9 +211,9 @@ public enum OrderStatus {
         if (!isInFulfillment()) {
             return this;
         }
-        boolean shipped = lines.count(ItemStatus.SHIPPED) > 0;
-        boolean done = lines.count(ItemStatus.PENDING) == 0 && lines.count(ItemStatus.PICKED) == 0;
-        boolean started = shipped || lines.count(ItemStatus.PICKED) > 0;
+        boolean shipped = lines.count(LineStatus.SHIPPED) > 0;
+        boolean done = lines.count(LineStatus.PENDING) == 0 && lines.count(LineStatus.PICKED) == 0;
+        boolean started = shipped || lines.count(LineStatus.PICKED) > 0;
         OrderStatus follows = shipped && done ? FULFILLED : shipped ? PARTIALLY_FULFILLED : started ? IN_FULFILLMENT : this;
         boolean linesMoveIt = Arrays.stream(Move.values())
                 .anyMatch(move -> move.by().lines() && move.isFrom(this) && move.to() == follows);

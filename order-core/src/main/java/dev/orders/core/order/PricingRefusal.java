@@ -1,5 +1,6 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import dev.orders.core.validation.FieldError;
 import java.util.List;
 

@@ -6,15 +6,15 @@ package dev.orders.core.order;
  */
 public sealed interface RowChange {
     /** A new line; its id must be free. */
-    record LineAdded(OrderItem line) implements RowChange {
+    record LineAdded(OrderLine line) implements RowChange {
     }
 
     /** A line deleted; it must still be there. */
-    record LineRemoved(OrderItem line) implements RowChange {
+    record LineRemoved(OrderLine line) implements RowChange {
     }
 
     /** A line moved from {@code before}'s status to {@code after}'s; it must still be in {@code before}'s. */
-    record LineStatusMoved(OrderItem before, OrderItem after) implements RowChange {
+    record LineStatusMoved(OrderLine before, OrderLine after) implements RowChange {
     }
 
     /** A payment issue opened; none may be recorded for its provider event yet. */

@@ -1,6 +1,6 @@
 package dev.orders.core.payment;
 
-import dev.orders.core.order.Money;
+import dev.orders.core.money.Money;
 import dev.orders.core.validation.Check;
 import dev.orders.core.validation.ValidationException;
 import java.util.Optional;

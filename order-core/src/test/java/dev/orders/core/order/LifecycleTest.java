@@ -88,22 +88,22 @@ class LifecycleTest {
         "REFUNDED,            SHIPPED PICKED,      REFUNDED",
     })
     void anOrderInFulfilmentFollowsItsLines(OrderStatus status, String lines, OrderStatus follows) {
-        List<ItemStatus> statuses = Arrays.stream(lines.split(" ")).map(ItemStatus::valueOf).toList();
+        List<LineStatus> statuses = Arrays.stream(lines.split(" ")).map(LineStatus::valueOf).toList();
         assertEquals(follows, status.followingLines(counted(statuses)));
     }
 
     @Test
     void followingTheLinesIsALegalMoveThatTheLinesJustify() {
         for (OrderStatus status : OrderStatus.values()) {
-            for (List<ItemStatus> lines : linesOfUpTo(3)) {
+            for (List<LineStatus> lines : linesOfUpTo(3)) {
                 OrderStatus follows = status.followingLines(counted(lines));
                 String move = status + " with lines " + lines + " -> " + follows;
                 if (follows != status) {
                     assertTrue(status.canMoveTo(follows), move);
-                    assertTrue(lines.contains(ItemStatus.PICKED) || lines.contains(ItemStatus.SHIPPED), move);
-                    assertTrue(!follows.followsLines() || lines.contains(ItemStatus.SHIPPED), move);
+                    assertTrue(lines.contains(LineStatus.PICKED) || lines.contains(LineStatus.SHIPPED), move);
+                    assertTrue(!follows.followsLines() || lines.contains(LineStatus.SHIPPED), move);
                     assertTrue(follows != OrderStatus.FULFILLED || lines.stream()
-                            .allMatch(line -> line == ItemStatus.SHIPPED || line == ItemStatus.CANCELLED), move);
+                            .allMatch(line -> line == LineStatus.SHIPPED || line == LineStatus.CANCELLED), move);
                 }
             }
         }
@@ -111,31 +111,31 @@ class LifecycleTest {
 
     @Test
     void itemLifecycleGoesPendingPickedShippedOrCancelled() {
-        assertTrue(ItemStatus.PENDING.canMoveTo(ItemStatus.PICKED));
-        assertTrue(ItemStatus.PICKED.canMoveTo(ItemStatus.SHIPPED));
-        assertTrue(ItemStatus.PENDING.canMoveTo(ItemStatus.CANCELLED));
-        assertFalse(ItemStatus.PENDING.canMoveTo(ItemStatus.SHIPPED));
-        assertFalse(ItemStatus.SHIPPED.canMoveTo(ItemStatus.CANCELLED));
-        assertTrue(ItemStatus.PICKED.canMoveTo(ItemStatus.CANCELLED));
+        assertTrue(LineStatus.PENDING.canMoveTo(LineStatus.PICKED));
+        assertTrue(LineStatus.PICKED.canMoveTo(LineStatus.SHIPPED));
+        assertTrue(LineStatus.PENDING.canMoveTo(LineStatus.CANCELLED));
+        assertFalse(LineStatus.PENDING.canMoveTo(LineStatus.SHIPPED));
+        assertFalse(LineStatus.SHIPPED.canMoveTo(LineStatus.CANCELLED));
+        assertTrue(LineStatus.PICKED.canMoveTo(LineStatus.CANCELLED));
     }
 
     @Test
     void unknownStatusNamesAreValidationErrorsNamingTheField() {
         ValidationException e = assertThrows(ValidationException.class, () -> OrderStatus.parse("status", "paid"));
         assertEquals("status", e.errors().get(0).field());
-        assertThrows(ValidationException.class, () -> ItemStatus.parse("status", "LOST"));
+        assertThrows(ValidationException.class, () -> LineStatus.parse("status", "LOST"));
         assertEquals(OrderStatus.PAID, OrderStatus.parse("status", "PAID"));
     }
 
     /** Every list of one to {@code size} line statuses. */
-    private static List<List<ItemStatus>> linesOfUpTo(int size) {
-        List<List<ItemStatus>> all = new ArrayList<>();
-        List<List<ItemStatus>> shorter = List.of(List.of());
+    private static List<List<LineStatus>> linesOfUpTo(int size) {
+        List<List<LineStatus>> all = new ArrayList<>();
+        List<List<LineStatus>> shorter = List.of(List.of());
         for (int n = 1; n <= size; n++) {
-            List<List<ItemStatus>> longer = new ArrayList<>();
-            for (List<ItemStatus> prefix : shorter) {
-                for (ItemStatus line : ItemStatus.values()) {
-                    List<ItemStatus> lines = new ArrayList<>(prefix);
+            List<List<LineStatus>> longer = new ArrayList<>();
+            for (List<LineStatus> prefix : shorter) {
+                for (LineStatus line : LineStatus.values()) {
+                    List<LineStatus> lines = new ArrayList<>(prefix);
                     lines.add(line);
                     longer.add(List.copyOf(lines));
                 }
@@ -147,8 +147,8 @@ class LifecycleTest {
     }
 
     /** The root's count of {@code lines} by status. */
-    private static LineStatuses counted(List<ItemStatus> lines) {
-        Map<ItemStatus, Integer> counts = new EnumMap<>(ItemStatus.class);
+    private static LineStatuses counted(List<LineStatus> lines) {
+        Map<LineStatus, Integer> counts = new EnumMap<>(LineStatus.class);
         lines.forEach(line -> counts.merge(line, 1, Integer::sum));
         return new LineStatuses(counts);
     }

@@ -9,17 +9,17 @@ import org.junit.jupiter.api.Test;
 class LineStatusesTest {
     @Test
     void newLinesArePendingAndEveryChangeMovesOneLine() {
-        LineStatuses lines = LineStatuses.pending(2).added().moved(ItemStatus.PENDING, ItemStatus.PICKED)
-                .moved(ItemStatus.PICKED, ItemStatus.SHIPPED).removed(ItemStatus.PENDING);
+        LineStatuses lines = LineStatuses.pending(2).added().moved(LineStatus.PENDING, LineStatus.PICKED)
+                .moved(LineStatus.PICKED, LineStatus.SHIPPED).removed(LineStatus.PENDING);
 
-        assertEquals(Map.of(ItemStatus.PENDING, 1, ItemStatus.PICKED, 0, ItemStatus.SHIPPED, 1,
-                ItemStatus.CANCELLED, 0), lines.counts());
+        assertEquals(Map.of(LineStatus.PENDING, 1, LineStatus.PICKED, 0, LineStatus.SHIPPED, 1,
+                LineStatus.CANCELLED, 0), lines.counts());
         assertEquals(2, lines.total());
     }
 
     @Test
     void aCountNeverGoesBelowZero() {
         assertThrows(IllegalArgumentException.class,
-                () -> LineStatuses.pending(1).moved(ItemStatus.PICKED, ItemStatus.SHIPPED));
+                () -> LineStatuses.pending(1).moved(LineStatus.PICKED, LineStatus.SHIPPED));
     }
 }

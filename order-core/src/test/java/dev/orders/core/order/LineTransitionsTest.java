@@ -1,5 +1,6 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orders.core.validation.FieldError;
@@ -23,19 +24,19 @@ class LineTransitionsTest {
     void anAdditionIsRefusedForTheOrderThenTheVersionThenTheStatusThenTheCurrencyThenTheSize() {
         Order full = order("c-1", OrderStatus.CREATED, 3, OrderLimits.MAX_ITEMS_PER_ORDER);
 
-        assertEquals(refused(new ItemChangeOutcome.OrderNotFound()),
+        assertEquals(refused(new LineChangeOutcome.OrderNotFound()),
                 refuseAddition(Optional.empty(), "c-1", "EUR", ANY_VERSION));
-        assertEquals(refused(new ItemChangeOutcome.OrderNotFound()), refuseAddition(
+        assertEquals(refused(new LineChangeOutcome.OrderNotFound()), refuseAddition(
                 Optional.of(order("c-2", OrderStatus.PAID, 3, 1)), "c-1", "USD", Optional.of(1L)));
-        assertEquals(refused(new ItemChangeOutcome.StaleVersion(3)), refuseAddition(
+        assertEquals(refused(new LineChangeOutcome.StaleVersion(3)), refuseAddition(
                 Optional.of(order("c-1", OrderStatus.PAID, 3, OrderLimits.MAX_ITEMS_PER_ORDER)), "c-1", "USD",
                 Optional.of(2L)));
-        assertEquals(refused(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID)), refuseAddition(
+        assertEquals(refused(new LineChangeOutcome.OrderNotOpen(OrderStatus.PAID)), refuseAddition(
                 Optional.of(order("c-1", OrderStatus.PAID, 3, OrderLimits.MAX_ITEMS_PER_ORDER)), "c-1", "USD",
                 Optional.of(3L)));
-        assertEquals(refused(new ItemChangeOutcome.NotPriceable(ItemRequest.currencyMismatch("USD", "EUR"))),
+        assertEquals(refused(new LineChangeOutcome.NotPriceable(LineRequest.currencyMismatch("USD", "EUR"))),
                 refuseAddition(Optional.of(full), "c-1", "USD", ANY_VERSION));
-        assertEquals(refused(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER)),
+        assertEquals(refused(new LineChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER)),
                 refuseAddition(Optional.of(full), "c-1", "EUR", ANY_VERSION));
     }
 
@@ -49,86 +50,86 @@ class LineTransitionsTest {
 
     @Test
     void aRemovalIsRefusedForTheOrderThenTheVersionThenTheLineThenTheStatus() {
-        Optional<OrderAggregate> paid = aggregate("c-1", OrderStatus.PAID, 3, ItemStatus.PENDING);
+        Optional<OrderAggregate> paid = aggregate("c-1", OrderStatus.PAID, 3, LineStatus.PENDING);
 
-        assertEquals(refused(new ItemChangeOutcome.OrderNotFound()),
+        assertEquals(refused(new LineChangeOutcome.OrderNotFound()),
                 refuseRemoval(Optional.empty(), "c-1", "i-0", ANY_VERSION));
-        assertEquals(refused(new ItemChangeOutcome.OrderNotFound()),
+        assertEquals(refused(new LineChangeOutcome.OrderNotFound()),
                 refuseRemoval(paid, "c-2", "nope", Optional.of(1L)));
-        assertEquals(refused(new ItemChangeOutcome.StaleVersion(3)),
+        assertEquals(refused(new LineChangeOutcome.StaleVersion(3)),
                 refuseRemoval(paid, "c-1", "nope", Optional.of(2L)));
-        assertEquals(refused(new ItemChangeOutcome.ItemNotFound()),
+        assertEquals(refused(new LineChangeOutcome.ItemNotFound()),
                 refuseRemoval(paid, "c-1", "nope", Optional.of(3L)));
-        assertEquals(refused(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID)),
+        assertEquals(refused(new LineChangeOutcome.OrderNotOpen(OrderStatus.PAID)),
                 refuseRemoval(paid, "c-1", "i-0", ANY_VERSION));
         assertEquals(Optional.empty(), refuseRemoval(
-                aggregate("c-1", OrderStatus.CREATED, 3, ItemStatus.PENDING), "c-1", "i-0", Optional.of(3L)));
+                aggregate("c-1", OrderStatus.CREATED, 3, LineStatus.PENDING), "c-1", "i-0", Optional.of(3L)));
     }
 
     @Test
     void aLineStatusIsRefusedForTheOrderThenTheVersionThenTheLineThenItsLifecycleThenTheOrdersStatus() {
-        Optional<OrderAggregate> created = aggregate("c-1", OrderStatus.CREATED, 3, ItemStatus.SHIPPED,
-                ItemStatus.PENDING);
+        Optional<OrderAggregate> created = aggregate("c-1", OrderStatus.CREATED, 3, LineStatus.SHIPPED,
+                LineStatus.PENDING);
 
-        assertEquals(refused(new ItemChangeOutcome.OrderNotFound()),
-                refuseStatus(Optional.empty(), "i-0", ItemStatus.PICKED, ANY_VERSION));
-        assertEquals(refused(new ItemChangeOutcome.StaleVersion(3)),
-                refuseStatus(created, "nope", ItemStatus.PICKED, Optional.of(2L)));
-        assertEquals(refused(new ItemChangeOutcome.ItemNotFound()),
-                refuseStatus(created, "nope", ItemStatus.PICKED, Optional.of(3L)));
-        assertEquals(refused(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.SHIPPED, ItemStatus.CANCELLED)),
-                refuseStatus(created, "i-0", ItemStatus.CANCELLED, ANY_VERSION));
-        assertEquals(refused(new ItemChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED)),
-                refuseStatus(created, "i-1", ItemStatus.PICKED, ANY_VERSION));
+        assertEquals(refused(new LineChangeOutcome.OrderNotFound()),
+                refuseStatus(Optional.empty(), "i-0", LineStatus.PICKED, ANY_VERSION));
+        assertEquals(refused(new LineChangeOutcome.StaleVersion(3)),
+                refuseStatus(created, "nope", LineStatus.PICKED, Optional.of(2L)));
+        assertEquals(refused(new LineChangeOutcome.ItemNotFound()),
+                refuseStatus(created, "nope", LineStatus.PICKED, Optional.of(3L)));
+        assertEquals(refused(new LineChangeOutcome.IllegalItemTransition(LineStatus.SHIPPED, LineStatus.CANCELLED)),
+                refuseStatus(created, "i-0", LineStatus.CANCELLED, ANY_VERSION));
+        assertEquals(refused(new LineChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED)),
+                refuseStatus(created, "i-1", LineStatus.PICKED, ANY_VERSION));
     }
 
     @Test
     void aLineOfAnOrderInFulfilmentMovesAlongItsLifecycle() {
         for (OrderStatus status : OrderStatus.inFulfillment()) {
-            Optional<OrderAggregate> order = aggregate("c-1", status, 3, ItemStatus.PICKED);
+            Optional<OrderAggregate> order = aggregate("c-1", status, 3, LineStatus.PICKED);
             assertEquals(Optional.empty(),
-                    refuseStatus(order, "i-0", ItemStatus.SHIPPED, Optional.of(3L)), status.name());
+                    refuseStatus(order, "i-0", LineStatus.SHIPPED, Optional.of(3L)), status.name());
         }
     }
 
-    private static Optional<ItemChangeOutcome> refuseAddition(Optional<Order> order, String customerId, String currency,
+    private static Optional<LineChangeOutcome> refuseAddition(Optional<Order> order, String customerId, String currency,
                                                               Optional<Long> expectedVersion) {
         return refusal(LineTransitions.add(order, newLine(customerId), currency, expectedVersion));
     }
 
-    private static Optional<ItemChangeOutcome> refuseRemoval(Optional<OrderAggregate> order, String customerId,
+    private static Optional<LineChangeOutcome> refuseRemoval(Optional<OrderAggregate> order, String customerId,
                                                              String itemId, Optional<Long> expectedVersion) {
         return refusal(LineTransitions.remove(order, customerId, itemId, expectedVersion, LATER));
     }
 
-    private static Optional<ItemChangeOutcome> refuseStatus(Optional<OrderAggregate> order, String itemId,
-                                                            ItemStatus target, Optional<Long> expectedVersion) {
+    private static Optional<LineChangeOutcome> refuseStatus(Optional<OrderAggregate> order, String itemId,
+                                                            LineStatus target, Optional<Long> expectedVersion) {
         return refusal(LineTransitions.moveStatus(order, itemId, target, expectedVersion, LATER));
     }
 
-    private static Optional<ItemChangeOutcome> refusal(Decision<ItemChangeOutcome> decision) {
-        return decision instanceof Decision.Refused<ItemChangeOutcome> refused ? Optional.of(refused.outcome())
+    private static Optional<LineChangeOutcome> refusal(Decision<LineChangeOutcome> decision) {
+        return decision instanceof Decision.Refused<LineChangeOutcome> refused ? Optional.of(refused.outcome())
                 : Optional.empty();
     }
 
-    private static OrderStep step(Decision<ItemChangeOutcome> decision) {
-        return ((Decision.Write<ItemChangeOutcome>) decision).step();
+    private static OrderStep step(Decision<LineChangeOutcome> decision) {
+        return ((Decision.Write<LineChangeOutcome>) decision).step();
     }
 
-    private static OrderItem newLine(String customerId) {
-        return new OrderItem("o-1", customerId, "i-new", "SKU-new", Optional.of("New"), 2, 250, ItemStatus.PENDING,
+    private static OrderLine newLine(String customerId) {
+        return new OrderLine("o-1", customerId, "i-new", "SKU-new", Optional.of("New"), 2, 250, LineStatus.PENDING,
                 LATER, LATER);
     }
 
     @Test
     void anAdditionIsOneVersionThatWritesTheLineAndRaisesTheTotalAndTheCount() {
         Order open = order("c-1", OrderStatus.CREATED, 3, 2);
-        OrderItem line = newLine("c-1");
+        OrderLine line = newLine("c-1");
 
-        Decision<ItemChangeOutcome> decision = LineTransitions.add(Optional.of(open), line, "EUR", Optional.of(3L));
+        Decision<LineChangeOutcome> decision = LineTransitions.add(Optional.of(open), line, "EUR", Optional.of(3L));
 
         OrderStep step = step(decision);
-        assertEquals(new ItemChangeOutcome.Added(line, 4), ((Decision.Write<ItemChangeOutcome>) decision).outcome());
+        assertEquals(new LineChangeOutcome.Added(line, 4), ((Decision.Write<LineChangeOutcome>) decision).outcome());
         assertEquals(open.withLines(700, LineStatuses.pending(3), LATER), step.after());
         assertEquals(List.of(new OrderChange.OrderLineAdded(LineDetails.of(line), 700, 3)), step.changes());
         assertEquals(List.of(new RowChange.LineAdded(line)), step.rows());
@@ -137,7 +138,7 @@ class LineTransitionsTest {
     @Test
     void aLineThatWouldTakeTheTotalAboveTheLargestAmountIsRefused() {
         Order nearlyFull = order("c-1", OrderStatus.CREATED, 3, 2);
-        OrderItem line = newLine("c-1");
+        OrderLine line = newLine("c-1");
         Order atTheEdge = new Order("o-1", "c-1", OrderStatus.CREATED, 3, Money.MAX_AMOUNT - line.lineTotal(), "EUR", 0,
                 0, nearlyFull.lines(), Instant.EPOCH, Instant.EPOCH);
         Order beyond = new Order("o-1", "c-1", OrderStatus.CREATED, 3, Money.MAX_AMOUNT - line.lineTotal() + 1, "EUR",
@@ -145,15 +146,15 @@ class LineTransitionsTest {
 
         assertEquals(Money.MAX_AMOUNT, step(LineTransitions.add(Optional.of(atTheEdge), line, "EUR", ANY_VERSION))
                 .after().total());
-        assertEquals(refused(new ItemChangeOutcome.NotPriceable(new PricingRefusal.AmountTooLarge(List.of(
+        assertEquals(refused(new LineChangeOutcome.NotPriceable(new PricingRefusal.AmountTooLarge(List.of(
                         new FieldError("quantity", "would make the order's total more than 9007199254740991 minor units"))))),
                 refuseAddition(Optional.of(beyond), "c-1", "EUR", ANY_VERSION));
     }
 
     @Test
     void aRemovalIsOneVersionThatDeletesTheLineAndLowersTheTotalAndTheCount() {
-        Optional<OrderAggregate> open = aggregate("c-1", OrderStatus.CREATED, 3, ItemStatus.PENDING, ItemStatus.PENDING);
-        OrderItem removed = open.get().item("i-1").orElseThrow();
+        Optional<OrderAggregate> open = aggregate("c-1", OrderStatus.CREATED, 3, LineStatus.PENDING, LineStatus.PENDING);
+        OrderLine removed = open.get().item("i-1").orElseThrow();
 
         OrderStep step = step(LineTransitions.remove(open, "c-1", "i-1", ANY_VERSION, LATER));
 
@@ -166,11 +167,11 @@ class LineTransitionsTest {
 
     @Test
     void pickingTheFirstLineOfAPaidOrderStartsItsFulfilmentInTheSameStep() {
-        Optional<OrderAggregate> paid = aggregate("c-1", OrderStatus.PAID, 3, ItemStatus.PENDING, ItemStatus.PENDING);
+        Optional<OrderAggregate> paid = aggregate("c-1", OrderStatus.PAID, 3, LineStatus.PENDING, LineStatus.PENDING);
 
-        OrderStep step = step(LineTransitions.moveStatus(paid, "i-0", ItemStatus.PICKED, ANY_VERSION, LATER));
+        OrderStep step = step(LineTransitions.moveStatus(paid, "i-0", LineStatus.PICKED, ANY_VERSION, LATER));
 
-        assertEquals(List.of(new OrderChange.OrderLineStatusChanged("i-0", "SKU-0", ItemStatus.PENDING, ItemStatus.PICKED),
+        assertEquals(List.of(new OrderChange.OrderLineStatusChanged("i-0", "SKU-0", LineStatus.PENDING, LineStatus.PICKED),
                 new OrderChange.OrderStatusChanged(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
                         Optional.of(LineTransitions.FOLLOWS_LINES), Optional.empty())), step.changes());
         assertEquals(OrderStatus.IN_FULFILLMENT, step.after().status());
@@ -180,36 +181,36 @@ class LineTransitionsTest {
 
     @Test
     void shippingTheLastLineFulfilsTheOrderAndShippingAnEarlierOneFulfilsItPartly() {
-        Optional<OrderAggregate> picking = aggregate("c-1", OrderStatus.IN_FULFILLMENT, 7, ItemStatus.PICKED,
-                ItemStatus.PICKED);
-        OrderStep first = step(LineTransitions.moveStatus(picking, "i-0", ItemStatus.SHIPPED, ANY_VERSION, LATER));
+        Optional<OrderAggregate> picking = aggregate("c-1", OrderStatus.IN_FULFILLMENT, 7, LineStatus.PICKED,
+                LineStatus.PICKED);
+        OrderStep first = step(LineTransitions.moveStatus(picking, "i-0", LineStatus.SHIPPED, ANY_VERSION, LATER));
         assertEquals(OrderStatus.PARTIALLY_FULFILLED, first.after().status());
 
-        Optional<OrderAggregate> lastToShip = aggregate("c-1", OrderStatus.PARTIALLY_FULFILLED, 9, ItemStatus.SHIPPED,
-                ItemStatus.PICKED);
-        OrderStep last = step(LineTransitions.moveStatus(lastToShip, "i-1", ItemStatus.SHIPPED, ANY_VERSION,
+        Optional<OrderAggregate> lastToShip = aggregate("c-1", OrderStatus.PARTIALLY_FULFILLED, 9, LineStatus.SHIPPED,
+                LineStatus.PICKED);
+        OrderStep last = step(LineTransitions.moveStatus(lastToShip, "i-1", LineStatus.SHIPPED, ANY_VERSION,
                 LATER));
         assertEquals(OrderStatus.FULFILLED, last.after().status());
         assertEquals(new OrderChange.OrderStatusChanged(OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED,
                 Optional.of(LineTransitions.FOLLOWS_LINES), Optional.empty()), last.changes().get(1));
-        OrderItem before = lastToShip.get().item("i-1").orElseThrow();
-        assertEquals(List.of(new RowChange.LineStatusMoved(before, new OrderItem("o-1", "c-1", "i-1", "SKU-1",
-                Optional.empty(), 1, 100, ItemStatus.SHIPPED, Instant.EPOCH, LATER))), last.rows());
+        OrderLine before = lastToShip.get().item("i-1").orElseThrow();
+        assertEquals(List.of(new RowChange.LineStatusMoved(before, new OrderLine("o-1", "c-1", "i-1", "SKU-1",
+                Optional.empty(), 1, 100, LineStatus.SHIPPED, Instant.EPOCH, LATER))), last.rows());
     }
 
     @Test
     void aLineMoveThatLeavesTheOrderWhereItIsIsOneEvent() {
-        Optional<OrderAggregate> picking = aggregate("c-1", OrderStatus.IN_FULFILLMENT, 7, ItemStatus.PICKED,
-                ItemStatus.PENDING);
+        Optional<OrderAggregate> picking = aggregate("c-1", OrderStatus.IN_FULFILLMENT, 7, LineStatus.PICKED,
+                LineStatus.PENDING);
 
-        OrderStep step = step(LineTransitions.moveStatus(picking, "i-1", ItemStatus.PICKED, ANY_VERSION, LATER));
+        OrderStep step = step(LineTransitions.moveStatus(picking, "i-1", LineStatus.PICKED, ANY_VERSION, LATER));
 
         assertEquals(1, step.changes().size());
         assertEquals(OrderStatus.IN_FULFILLMENT, step.after().status());
         assertEquals(8, step.after().version());
     }
 
-    private static Optional<ItemChangeOutcome> refused(ItemChangeOutcome outcome) {
+    private static Optional<LineChangeOutcome> refused(LineChangeOutcome outcome) {
         return Optional.of(outcome);
     }
 
@@ -220,14 +221,14 @@ class LineTransitionsTest {
 
     /** An order whose lines i-0, i-1, ... have {@code lines} statuses. */
     private static Optional<OrderAggregate> aggregate(String customerId, OrderStatus status, long version,
-                                                      ItemStatus... lines) {
-        List<OrderItem> items = new ArrayList<>();
+                                                      LineStatus... lines) {
+        List<OrderLine> items = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
-            items.add(new OrderItem("o-1", customerId, "i-" + i, "SKU-" + i, Optional.empty(), 1, 100, lines[i],
+            items.add(new OrderLine("o-1", customerId, "i-" + i, "SKU-" + i, Optional.empty(), 1, 100, lines[i],
                     Instant.EPOCH, Instant.EPOCH));
         }
-        Map<ItemStatus, Integer> counts = new EnumMap<>(ItemStatus.class);
-        for (ItemStatus line : lines) {
+        Map<LineStatus, Integer> counts = new EnumMap<>(LineStatus.class);
+        for (LineStatus line : lines) {
             counts.merge(line, 1, Integer::sum);
         }
         Order root = order(customerId, status, version, lines.length);

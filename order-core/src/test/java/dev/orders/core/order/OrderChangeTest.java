@@ -43,7 +43,7 @@ class OrderChangeTest {
                         Optional.empty(), Optional.empty()),
                     Map.of("from", "CREATED", "to", "CANCELLED")},
                 new Object[] {
-                    new OrderChange.OrderLineStatusChanged("i-1", "MUG", ItemStatus.PENDING, ItemStatus.PICKED),
+                    new OrderChange.OrderLineStatusChanged("i-1", "MUG", LineStatus.PENDING, LineStatus.PICKED),
                     Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")},
                 new Object[] {new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399, "EUR",
                         Optional.of("evt_1"), Optional.of("pay_1"), Optional.empty()),

@@ -1,5 +1,6 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -27,13 +28,13 @@ class PricingTest {
 
     @Test
     void anOrderWhoseTotalWouldPassTheLargestIntegerJsonReadersKeepExactlyIsRefused() {
-        ItemRequest mostExpensiveLine = line("GOLD", Money.MAX_QUANTITY);
+        LineRequest mostExpensiveLine = line("GOLD", Money.MAX_QUANTITY);
 
         assertEquals(9_000_000_000_000_000L, priced(request(Optional.empty(),
-                Collections.nCopies(90, mostExpensiveLine).toArray(ItemRequest[]::new))).total());
+                Collections.nCopies(90, mostExpensiveLine).toArray(LineRequest[]::new))).total());
         assertEquals(new PricingRefusal.AmountTooLarge(List.of(new FieldError("items",
                         "would make the order's total more than 9007199254740991 minor units"))),
-                refusal(request(Optional.empty(), Collections.nCopies(91, mostExpensiveLine).toArray(ItemRequest[]::new))));
+                refusal(request(Optional.empty(), Collections.nCopies(91, mostExpensiveLine).toArray(LineRequest[]::new))));
     }
 
     @Test
@@ -41,8 +42,8 @@ class PricingTest {
         NewOrder order = priced(request(Optional.empty(), line("MUG", 2), line("TEA", 1), line("MUG", 1)));
 
         assertEquals("EUR", order.currency());
-        assertEquals(List.of(new NewItem("MUG", "Blue mug", 2, 1250), new NewItem("TEA", "Earl Grey", 1, 899),
-                new NewItem("MUG", "Blue mug", 1, 1250)), order.items());
+        assertEquals(List.of(new NewLine("MUG", "Blue mug", 2, 1250), new NewLine("TEA", "Earl Grey", 1, 899),
+                new NewLine("MUG", "Blue mug", 1, 1250)), order.items());
         assertEquals(3 * 1250 + 899, order.total());
     }
 
@@ -72,13 +73,13 @@ class PricingTest {
 
     @Test
     void aLineAddedAloneIsPricedFromItsProductOrRefusedOnItsSku() {
-        ItemRequest mug = new ItemRequest("MUG", 3);
+        LineRequest mug = new LineRequest("MUG", 3);
 
-        assertEquals(new Pricing.Priced<>(new NewItem("MUG", "Blue mug", 3, 1250)), mug.price(Optional.of(MUG)));
+        assertEquals(new Pricing.Priced<>(new NewLine("MUG", "Blue mug", 3, 1250)), mug.price(Optional.of(MUG)));
         assertEquals(new Pricing.Refused<>(new PricingRefusal.ProductUnavailable(
                 List.of(new FieldError("sku", "is not in the catalogue")))), mug.price(Optional.empty()));
         assertEquals(new Pricing.Refused<>(new PricingRefusal.ProductUnavailable(
-                List.of(new FieldError("sku", "is not for sale")))), new ItemRequest("OLD", 1).price(Optional.of(OLD)));
+                List.of(new FieldError("sku", "is not for sale")))), new LineRequest("OLD", 1).price(Optional.of(OLD)));
     }
 
     @Test
@@ -99,12 +100,12 @@ class PricingTest {
         return ((Pricing.Refused<?>) assertInstanceOf(Pricing.Refused.class, request.price(CATALOGUE))).refusal();
     }
 
-    private static OrderRequest request(Optional<String> currency, ItemRequest... lines) {
+    private static OrderRequest request(Optional<String> currency, LineRequest... lines) {
         return new OrderRequest("c-1", currency, List.of(lines));
     }
 
-    private static ItemRequest line(String sku, long quantity) {
-        return new ItemRequest(sku, quantity);
+    private static LineRequest line(String sku, long quantity) {
+        return new LineRequest(sku, quantity);
     }
 
     private static Product product(String sku, String name, long unitPrice, String currency, boolean active) {

@@ -1,5 +1,6 @@
 package dev.orders.core.order;
 
+import dev.orders.core.money.Money;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,20 +61,20 @@ class ValidationTest {
 
     @Test
     void quantitiesMustBePositiveAndPricesNotNegative() {
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", 0, 100));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", -1, 100));
-        assertThrows(ValidationException.class, () -> new ItemRequest("SKU-1", 0));
-        assertThrows(ValidationException.class, () -> new ItemRequest("SKU-1", Money.MAX_QUANTITY + 1));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", 1, -1));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU-1", "Mug", 1, Money.MAX_UNIT_PRICE + 1));
-        assertEquals(0, new NewItem("FREEBIE", "Sticker", 1, 0).lineTotal());
+        assertThrows(ValidationException.class, () -> new NewLine("SKU-1", "Mug", 0, 100));
+        assertThrows(ValidationException.class, () -> new NewLine("SKU-1", "Mug", -1, 100));
+        assertThrows(ValidationException.class, () -> new LineRequest("SKU-1", 0));
+        assertThrows(ValidationException.class, () -> new LineRequest("SKU-1", Money.MAX_QUANTITY + 1));
+        assertThrows(ValidationException.class, () -> new NewLine("SKU-1", "Mug", 1, -1));
+        assertThrows(ValidationException.class, () -> new NewLine("SKU-1", "Mug", 1, Money.MAX_UNIT_PRICE + 1));
+        assertEquals(0, new NewLine("FREEBIE", "Sticker", 1, 0).lineTotal());
     }
 
     @Test
     void orderTotalIsTheSumOfLineTotalsInMinorUnits() {
         NewOrder order = new NewOrder("c-1", "EUR", List.of(
-                new NewItem("A", "Mug", 2, 1250),
-                new NewItem("B", "Tea", 3, 999)));
+                new NewLine("A", "Mug", 2, 1250),
+                new NewLine("B", "Tea", 3, 999)));
         assertEquals(2 * 1250 + 3 * 999, order.total());
     }
 
@@ -95,23 +96,23 @@ class ValidationTest {
         assertEquals("items", e.errors().get(0).field());
         assertTrue(e.getMessage().contains("at most " + OrderLimits.MAX_ITEMS_PER_ORDER));
         ValidationException asked = assertThrows(ValidationException.class, () -> new OrderRequest("c-1",
-                Optional.empty(), Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1, new ItemRequest("A", 1))));
+                Optional.empty(), Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1, new LineRequest("A", 1))));
         assertEquals("items", asked.errors().get(0).field());
     }
 
     @Test
     void textIsTrimmedBoundedAndFreeOfControlCharacters() {
-        assertEquals("Mug", new NewItem("SKU", " Mug ", 1, 1).name());
-        assertThrows(ValidationException.class, () -> new NewItem("SKU", "a\nb", 1, 1));
-        assertThrows(ValidationException.class, () -> new NewItem("SKU", " ", 1, 1));
+        assertEquals("Mug", new NewLine("SKU", " Mug ", 1, 1).name());
+        assertThrows(ValidationException.class, () -> new NewLine("SKU", "a\nb", 1, 1));
+        assertThrows(ValidationException.class, () -> new NewLine("SKU", " ", 1, 1));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", " ", "  SKU  ", "MUG#BLUE", "MUG/BLUE", "ü", "12345678901234567890123456789012345678901234567890123456789012345"})
     void skusAreSafeIdsBecauseTheyBecomePartOfTheProductsKey(String sku) {
-        ValidationException e = assertThrows(ValidationException.class, () -> new ItemRequest(sku, 1));
+        ValidationException e = assertThrows(ValidationException.class, () -> new LineRequest(sku, 1));
         assertEquals("sku", e.errors().get(0).field());
-        assertThrows(ValidationException.class, () -> new NewItem(sku, "Mug", 1, 1));
+        assertThrows(ValidationException.class, () -> new NewLine(sku, "Mug", 1, 1));
     }
 
     @Test
@@ -122,7 +123,7 @@ class ValidationTest {
         assertEquals("ada@example.com", new CustomerDetails("c-1", "Ada", "ada@example.com").email());
     }
 
-    private static NewItem item() {
-        return new NewItem("SKU-1", "Mug", 1, 100);
+    private static NewLine item() {
+        return new NewLine("SKU-1", "Mug", 1, 100);
     }
 }

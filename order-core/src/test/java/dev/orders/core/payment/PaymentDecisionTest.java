@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.order.LineStatuses;
-import dev.orders.core.order.Money;
+import dev.orders.core.money.Money;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;

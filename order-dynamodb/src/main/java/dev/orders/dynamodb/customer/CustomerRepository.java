@@ -2,7 +2,7 @@ package dev.orders.dynamodb.customer;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
-import dev.orders.application.customer.CustomerStore;
+import dev.orders.application.port.CustomerStore;
 import dev.orders.core.customer.Customer;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.customer.CustomerDetails;

@@ -2,7 +2,7 @@ package dev.orders.dynamodb.feed;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
-import dev.orders.application.query.OrderFeedQueries;
+import dev.orders.application.port.OrderFeedStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.feed.Page;
@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Each partition is read with one Query per page, starting after the cursor's position ({@link KeysetPager}).
  * Entries are {@link OrderSummary summaries}: the indexes project no version or updatedAt.
  */
-public record OrderFeeds(OrdersTable table, CursorCodec cursors) implements OrderFeedQueries {
+public record OrderFeeds(OrdersTable table, CursorCodec cursors) implements OrderFeedStore {
     /** One customer's orders (GSI1). */
     @Override
     public Page<OrderSummary> customerTimeline(String customerId, FeedRequest request) {

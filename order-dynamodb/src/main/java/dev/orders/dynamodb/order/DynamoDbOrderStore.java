@@ -11,7 +11,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.RowChange;
@@ -48,7 +48,7 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
 
     @Override
     public Optional<Order> findRoot(String orderId) {
-        return reads.findHeaderById(orderId);
+        return reads.findRootById(orderId);
     }
 
     @Override
@@ -205,11 +205,11 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         if (row instanceof RowChange.LineAdded added) {
             transaction.putNew(ROW + added.line().itemId(), OrderCodec.encodeItem(added.line()));
         } else if (row instanceof RowChange.LineRemoved removed) {
-            OrderItem line = removed.line();
+            OrderLine line = removed.line();
             transaction.delete(ROW + line.itemId(), OrderCodec.itemKey(line.orderId(), line.itemId()),
                     "attribute_exists(#pk)", Map.of("#pk", Keys.PK), Map.of());
         } else if (row instanceof RowChange.LineStatusMoved moved) {
-            OrderItem before = moved.before();
+            OrderLine before = moved.before();
             transaction.update(ROW + before.itemId(), OrderCodec.itemKey(before.orderId(), before.itemId()),
                     "SET #itemStatus = :to, #updated = :now", "#itemStatus = :from",
                     Map.of("#itemStatus", OrderCodec.ITEM_STATUS, "#updated", OrderCodec.UPDATED_AT),

@@ -4,12 +4,12 @@ import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 import static dev.orders.dynamodb.table.Attrs.time;
 
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
 import dev.orders.dynamodb.keys.IndexAttributes;
@@ -106,8 +106,8 @@ public final class OrderCodec {
     }
 
     private static LineStatuses decodeLineStatuses(ItemReader r) {
-        Map<ItemStatus, Integer> counts = new EnumMap<>(ItemStatus.class);
-        r.document(LINE_STATUSES).forEach((status, count) -> counts.put(ItemStatus.valueOf(status), ((Long) count).intValue()));
+        Map<LineStatus, Integer> counts = new EnumMap<>(LineStatus.class);
+        r.document(LINE_STATUSES).forEach((status, count) -> counts.put(LineStatus.valueOf(status), ((Long) count).intValue()));
         LineStatuses lines = new LineStatuses(counts);
         if (lines.total() != r.number(ITEM_COUNT)) {
             throw new CorruptItemException("order " + r.string(ORDER_ID) + " counts " + lines.total()
@@ -131,7 +131,7 @@ public final class OrderCodec {
                 r.number(TOTAL), r.string(CURRENCY), (int) r.number(ITEM_COUNT), r.time(CREATED_AT));
     }
 
-    static Map<String, AttributeValue> encodeItem(OrderItem line) {
+    static Map<String, AttributeValue> encodeItem(OrderLine line) {
         Map<String, AttributeValue> item = new HashMap<>(itemKey(line.orderId(), line.itemId()));
         item.put(EntityType.ATTRIBUTE, s(EntityType.ORDER_ITEM));
         item.put(ORDER_ID, s(line.orderId()));
@@ -148,11 +148,11 @@ public final class OrderCodec {
         return item;
     }
 
-    static OrderItem decodeItem(Map<String, AttributeValue> item) {
+    static OrderLine decodeItem(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER_ITEM);
-        return new OrderItem(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.string(ITEM_ID), r.string(SKU),
+        return new OrderLine(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.string(ITEM_ID), r.string(SKU),
                 r.optionalString(NAME), r.number(QUANTITY), r.number(UNIT_PRICE),
-                r.enumValue(ITEM_STATUS, ItemStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT));
+                r.enumValue(ITEM_STATUS, LineStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT));
     }
 
     /**

@@ -2,14 +2,14 @@ package dev.orders.dynamodb.order;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
-import dev.orders.application.query.OrderQueries;
+import dev.orders.application.port.OrderReadStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.payment.PaymentRecords;
 import dev.orders.dynamodb.keys.Keys;
@@ -27,9 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * order's own partition, strongly consistent. Reads by customer return nothing for another
  * customer's order, exactly as for a missing one.
  */
-public record OrderReads(OrdersTable table, CursorCodec cursors) implements OrderQueries {
+public record OrderReads(OrdersTable table, CursorCodec cursors) implements OrderReadStore {
     /** For callers that know only the order id (payment webhooks, support tools). */
-    public Optional<Order> findHeaderById(String orderId) {
+    public Optional<Order> findRootById(String orderId) {
         Ids.orderId(orderId);
         return table.getItem(OrderCodec.rootKey(orderId)).map(OrderCodec::decodeRoot);
     }
@@ -53,7 +53,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
     }
 
     /** What the range ISSUE#.. to ROOT of an order's partition holds; issues without a root where the id names no order. */
-    private record Rows(Optional<Order> root, List<OrderItem> lines, List<PaymentIssue> issues) {
+    private record Rows(Optional<Order> root, List<OrderLine> lines, List<PaymentIssue> issues) {
     }
 
     /**
@@ -63,7 +63,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
     private Rows readRows(String orderId) {
         Ids.orderId(orderId);
         Order root = null;
-        List<OrderItem> lines = new ArrayList<>();
+        List<OrderLine> lines = new ArrayList<>();
         List<PaymentIssue> issues = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
@@ -92,7 +92,7 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
     }
 
     @Override
-    public Optional<OrderItem> findItem(String customerId, String orderId, String itemId) {
+    public Optional<OrderLine> findLine(String customerId, String orderId, String itemId) {
         Ids.orderId(orderId);
         Ids.itemId(itemId);
         return table.getItem(OrderCodec.itemKey(orderId, itemId)).map(OrderCodec::decodeItem)

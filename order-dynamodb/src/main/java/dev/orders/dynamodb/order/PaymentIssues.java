@@ -2,7 +2,7 @@ package dev.orders.dynamodb.order;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
-import dev.orders.application.query.PaymentIssueQueries;
+import dev.orders.application.port.PaymentIssueStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.OpenPaymentIssue;
@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the StatusFeed index, newest first. Issues are recorded and resolved as steps of their order
  * ({@link DynamoDbOrderStore}).
  */
-public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements PaymentIssueQueries {
+public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements PaymentIssueStore {
     /** Open issues of every order, newest first; the index is eventually consistent, like the feeds. */
     @Override
     public Page<OpenPaymentIssue> open(int limit, Optional<String> cursor) {

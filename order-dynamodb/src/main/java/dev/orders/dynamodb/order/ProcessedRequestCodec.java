@@ -7,7 +7,7 @@ import static dev.orders.dynamodb.table.Attrs.time;
 import dev.orders.application.port.IdempotencyKey;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
@@ -37,7 +37,7 @@ public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
                     Map.of(OrderCodec.ORDER_ID, s(created.orderId())), request);
         }
         if (request instanceof ProcessedRequest.LineAdded added) {
-            OrderItem line = added.line();
+            OrderLine line = added.line();
             return keyRecord(added.key(), added.fingerprint(), Map.of(OrderCodec.ORDER_ID, s(line.orderId()),
                     OrderCodec.ITEM_ID, s(line.itemId()), OrderCodec.CREATED_AT, time(line.createdAt()),
                     OrderCodec.NAME, s(line.name().orElseThrow()), OrderCodec.UNIT_PRICE, n(line.unitPrice())), request);

@@ -4,7 +4,7 @@ import static dev.orders.dynamodb.table.Attrs.bool;
 import static dev.orders.dynamodb.table.Attrs.n;
 import static dev.orders.dynamodb.table.Attrs.s;
 
-import dev.orders.application.catalog.ProductStore;
+import dev.orders.application.port.ProductStore;
 import dev.orders.core.product.Product;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.ProductUpsert;

@@ -237,7 +237,7 @@ class OrderFeedsTest {
     }
 
     private static void move(Fixture fx, String customerId, String orderId, OrderStatus target) {
-        fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId, target, Role.ADMINISTRATOR, Optional.empty(),
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(customerId), orderId, target, Role.ADMINISTRATOR, Optional.empty(),
                 "ops", Optional.of("feed test")));
     }
 

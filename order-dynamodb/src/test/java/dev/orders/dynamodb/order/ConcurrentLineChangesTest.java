@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineTransitions;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.dynamodb.keys.Keys;
@@ -49,14 +49,14 @@ class ConcurrentLineChangesTest {
     @Test
     void eightAdministratorsPickingEightDifferentLinesOfAPaidOrderAtOnceAllSucceed() {
         List<String> lines = fx.createOrder("c-1", "o-1", 100, 200, 300, 400, 500, 600, 700, 800).items().stream()
-                .map(OrderItem::itemId).toList();
+                .map(OrderLine::itemId).toList();
         fx.advance("c-1", "o-1", OrderStatus.PAID);
         long start = header().version();
 
-        List<ItemChangeOutcome> outcomes = Race.run(RACERS, i -> fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1",
-                lines.get(i), ItemStatus.PICKED, Optional.empty(), "admin:" + i));
+        List<LineChangeOutcome> outcomes = Race.run(RACERS, i -> fx.changeLineStatus.change(Role.ADMINISTRATOR, "o-1",
+                lines.get(i), LineStatus.PICKED, Optional.empty(), "admin:" + i));
 
-        outcomes.forEach(outcome -> assertInstanceOf(ItemChangeOutcome.StatusChanged.class, outcome));
+        outcomes.forEach(outcome -> assertInstanceOf(LineChangeOutcome.StatusChanged.class, outcome));
         List<OrderEvent> raced = eventsAfter(start);
         List<OrderChange.OrderLineStatusChanged> picks = raced.stream().map(OrderEvent::change)
                 .filter(OrderChange.OrderLineStatusChanged.class::isInstance)
@@ -67,14 +67,14 @@ class ConcurrentLineChangesTest {
         assertEquals(Set.copyOf(lines),
                 picks.stream().map(OrderChange.OrderLineStatusChanged::itemId).collect(Collectors.toSet()),
                 "one event per line");
-        assertTrue(picks.stream().allMatch(pick -> pick.from() == ItemStatus.PENDING && pick.to() == ItemStatus.PICKED));
+        assertTrue(picks.stream().allMatch(pick -> pick.from() == LineStatus.PENDING && pick.to() == LineStatus.PICKED));
         assertEquals(List.of(new OrderChange.OrderStatusChanged(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
                 Optional.of(LineTransitions.FOLLOWS_LINES), Optional.empty())), follows, "the first pick moved the order");
         Order order = header();
         assertEquals(start + picks.size() + follows.size(), order.version());
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());
-        assertEquals(Collections.nCopies(RACERS, ItemStatus.PICKED), fx.reads.findAggregateById("o-1").orElseThrow()
-                .items().stream().map(OrderItem::itemStatus).toList());
+        assertEquals(Collections.nCopies(RACERS, LineStatus.PICKED), fx.reads.findAggregateById("o-1").orElseThrow()
+                .items().stream().map(OrderLine::itemStatus).toList());
     }
 
     @Test
@@ -85,10 +85,10 @@ class ConcurrentLineChangesTest {
             fx.putProduct("P-" + i, prices.get(i));
         }
 
-        List<ItemChangeOutcome> outcomes = Race.run(RACERS, i -> fx.lines.addItem("c-1", "o-1",
-                new ItemRequest("P-" + i, 1), Optional.empty(), "customer:c-1"));
+        List<LineChangeOutcome> outcomes = Race.run(RACERS, i -> fx.addLine.add("c-1", "o-1",
+                new LineRequest("P-" + i, 1), Optional.empty(), Optional.empty(), "customer:c-1"));
 
-        outcomes.forEach(outcome -> assertInstanceOf(ItemChangeOutcome.Added.class, outcome));
+        outcomes.forEach(outcome -> assertInstanceOf(LineChangeOutcome.Added.class, outcome));
         long total = 1000 + prices.stream().mapToLong(Long::longValue).sum();
         Order order = header();
         assertEquals(total, order.total());
@@ -111,10 +111,10 @@ class ConcurrentLineChangesTest {
     void twoRemovalsOfTheSameLineAtOnceRemoveItOnceAndTheOtherFindsItGone() {
         String mug = fx.createOrder("c-1", "o-1", 1250, 499).items().get(0).itemId();
 
-        List<ItemChangeOutcome> outcomes = Race.run(2, i -> fx.lines.removeItem("c-1", "o-1", mug, Optional.empty(),
+        List<LineChangeOutcome> outcomes = Race.run(2, i -> fx.removeLine.remove("c-1", "o-1", mug, Optional.empty(),
                 "customer:c-1"));
 
-        assertEquals(Set.of(ItemChangeOutcome.Removed.class, ItemChangeOutcome.ItemNotFound.class),
+        assertEquals(Set.of(LineChangeOutcome.Removed.class, LineChangeOutcome.ItemNotFound.class),
                 outcomes.stream().map(Object::getClass).collect(Collectors.toSet()));
         Order order = header();
         assertEquals(499, order.total());
@@ -127,12 +127,12 @@ class ConcurrentLineChangesTest {
         fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("TEA", 499);
 
-        List<ItemChangeOutcome> outcomes = Race.run(2, i -> fx.lines.addItem("c-1", "o-1", new ItemRequest("TEA", 1),
-                Optional.of(1L), "customer:c-1"));
+        List<LineChangeOutcome> outcomes = Race.run(2, i -> fx.addLine.add("c-1", "o-1", new LineRequest("TEA", 1),
+                Optional.of(1L), Optional.empty(), "customer:c-1"));
 
-        assertEquals(1, outcomes.stream().filter(ItemChangeOutcome.Added.class::isInstance).count(),
+        assertEquals(1, outcomes.stream().filter(LineChangeOutcome.Added.class::isInstance).count(),
                 outcomes::toString);
-        assertEquals(1, outcomes.stream().filter(new ItemChangeOutcome.StaleVersion(2)::equals).count(),
+        assertEquals(1, outcomes.stream().filter(new LineChangeOutcome.StaleVersion(2)::equals).count(),
                 outcomes::toString);
         assertEquals(1000 + 499, header().total());
         assertEquals(List.of("OrderLineAdded"), eventsAfter(1).stream().map(OrderEvent::type).toList());
@@ -153,6 +153,6 @@ class ConcurrentLineChangesTest {
     }
 
     private Order header() {
-        return fx.reads.findHeaderById("o-1").orElseThrow();
+        return fx.reads.findRootById("o-1").orElseThrow();
     }
 }

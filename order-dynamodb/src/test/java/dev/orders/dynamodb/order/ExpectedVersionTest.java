@@ -8,11 +8,11 @@ import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
@@ -48,27 +48,27 @@ class ExpectedVersionTest {
     void anOrderOfTwoLines(TestTable table) {
         fx = new Fixture(table);
         fx.putProduct("TEA", 499);
-        List<OrderItem> lines = fx.createOrder("c-1", "o-1", 1250, 899).items();
+        List<OrderLine> lines = fx.createOrder("c-1", "o-1", 1250, 899).items();
         first = lines.get(0).itemId();
         second = lines.get(1).itemId();
     }
 
     @Test
     void aLineAdditionAppliesAtTheCurrentVersionAndIsStaleAtAnEarlierOne() {
-        assertInstanceOf(ItemChangeOutcome.Added.class, add(fx, Optional.of(1L)));
+        assertInstanceOf(LineChangeOutcome.Added.class, add(fx, Optional.of(1L)));
         List<Map<String, AttributeValue>> before = partition();
 
-        assertEquals(new ItemChangeOutcome.StaleVersion(2), add(fx, Optional.of(1L)));
+        assertEquals(new LineChangeOutcome.StaleVersion(2), add(fx, Optional.of(1L)));
 
         assertEquals(before, partition());
     }
 
     @Test
     void aLineRemovalAppliesAtTheCurrentVersionAndIsStaleAtAnEarlierOne() {
-        assertInstanceOf(ItemChangeOutcome.Removed.class, remove(fx, first, Optional.of(1L)));
+        assertInstanceOf(LineChangeOutcome.Removed.class, remove(fx, first, Optional.of(1L)));
         List<Map<String, AttributeValue>> before = partition();
 
-        assertEquals(new ItemChangeOutcome.StaleVersion(2), remove(fx, second, Optional.of(1L)));
+        assertEquals(new LineChangeOutcome.StaleVersion(2), remove(fx, second, Optional.of(1L)));
 
         assertEquals(before, partition());
     }
@@ -76,10 +76,10 @@ class ExpectedVersionTest {
     @Test
     void aLineStatusAppliesAtTheCurrentVersionAndIsStaleAtAnEarlierOne() {
         fx.advance("c-1", "o-1", OrderStatus.PAID);
-        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, pick(fx, first, Optional.of(2L)));
+        assertInstanceOf(LineChangeOutcome.StatusChanged.class, pick(fx, first, Optional.of(2L)));
         List<Map<String, AttributeValue>> before = partition();
 
-        assertEquals(new ItemChangeOutcome.StaleVersion(4), pick(fx, second, Optional.of(2L)));
+        assertEquals(new LineChangeOutcome.StaleVersion(4), pick(fx, second, Optional.of(2L)));
 
         assertEquals(before, partition());
     }
@@ -88,11 +88,11 @@ class ExpectedVersionTest {
     void aLineAdditionAtTheVersionItReadThatLostTheRaceIsStaleAndNotTriedAgain(TestTable table) {
         Late late = losingTheFirstWriteTo(table, () -> remove(fx, first, Optional.empty()));
 
-        assertEquals(new ItemChangeOutcome.StaleVersion(2), add(late.fixture(), Optional.of(1L)));
+        assertEquals(new LineChangeOutcome.StaleVersion(2), add(late.fixture(), Optional.of(1L)));
 
         late.assertTransactionsSent(1);
         assertEquals(List.of("OrderCreated", "OrderLineRemoved"), types());
-        assertEquals(1, fx.reads.findHeaderById("o-1").orElseThrow().itemCount());
+        assertEquals(1, fx.reads.findRootById("o-1").orElseThrow().itemCount());
     }
 
     @Test
@@ -100,10 +100,10 @@ class ExpectedVersionTest {
         fx.advance("c-1", "o-1", OrderStatus.PAID);
         Late late = losingTheFirstWriteTo(table, () -> pick(fx, first, Optional.empty()));
 
-        assertEquals(new ItemChangeOutcome.StaleVersion(4), pick(late.fixture(), second, Optional.of(2L)));
+        assertEquals(new LineChangeOutcome.StaleVersion(4), pick(late.fixture(), second, Optional.of(2L)));
 
         late.assertTransactionsSent(1);
-        assertEquals(ItemStatus.PENDING, fx.reads.findItem("c-1", "o-1", second).orElseThrow().itemStatus());
+        assertEquals(LineStatus.PENDING, fx.reads.findLine("c-1", "o-1", second).orElseThrow().itemStatus());
         assertEquals(List.of("OrderCreated", "PaymentCaptured", "OrderLineStatusChanged", "OrderStatusChanged"),
                 types());
     }
@@ -113,10 +113,10 @@ class ExpectedVersionTest {
         Late late = losingTheFirstWriteTo(table, () -> add(fx, Optional.empty()));
 
         assertEquals(new StatusChangeOutcome.StaleVersion(2),
-                late.fixture().statusChanges.changeStatus(checkout(Optional.of(1L))));
+                late.fixture().changeOrderStatus.change(checkout(Optional.of(1L))));
 
         late.assertTransactionsSent(1);
-        assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById("o-1").orElseThrow().status());
+        assertEquals(OrderStatus.CREATED, fx.reads.findRootById("o-1").orElseThrow().status());
         assertEquals(List.of("OrderCreated", "OrderLineAdded"), types());
     }
 
@@ -124,23 +124,23 @@ class ExpectedVersionTest {
     void aLineAdditionWithoutAnExpectedVersionThatLostTheRaceIsDecidedAgainAndApplied(TestTable table) {
         Late late = losingTheFirstWriteTo(table, () -> remove(fx, first, Optional.empty()));
 
-        assertInstanceOf(ItemChangeOutcome.Added.class, add(late.fixture(), Optional.empty()));
+        assertInstanceOf(LineChangeOutcome.Added.class, add(late.fixture(), Optional.empty()));
 
         late.assertTransactionsSent(2);
         assertEquals(List.of("OrderCreated", "OrderLineRemoved", "OrderLineAdded"), types());
-        assertEquals(899 + 499, fx.reads.findHeaderById("o-1").orElseThrow().total());
+        assertEquals(899 + 499, fx.reads.findRootById("o-1").orElseThrow().total());
     }
 
     @Test
     void aStatusChangeWithoutAnExpectedVersionThatLostTheRaceIsDecidedAgainAndApplied(TestTable table) {
         Late late = losingTheFirstWriteTo(table, () -> add(fx, Optional.empty()));
 
-        StatusChangeOutcome outcome = late.fixture().statusChanges.changeStatus(checkout(Optional.empty()));
+        StatusChangeOutcome outcome = late.fixture().changeOrderStatus.change(checkout(Optional.empty()));
 
         assertEquals(3, assertInstanceOf(StatusChangeOutcome.Changed.class, outcome).order().version());
         late.assertTransactionsSent(2);
         assertEquals(List.of("OrderCreated", "OrderLineAdded", "OrderStatusChanged"), types());
-        assertEquals(1250 + 899 + 499, fx.reads.findHeaderById("o-1").orElseThrow().total());
+        assertEquals(1250 + 899 + 499, fx.reads.findRootById("o-1").orElseThrow().total());
     }
 
     /**
@@ -168,16 +168,16 @@ class ExpectedVersionTest {
         }
     }
 
-    private static ItemChangeOutcome add(Fixture fixture, Optional<Long> expectedVersion) {
-        return fixture.lines.addItem("c-1", "o-1", new ItemRequest("TEA", 1), expectedVersion, "customer:c-1");
+    private static LineChangeOutcome add(Fixture fixture, Optional<Long> expectedVersion) {
+        return fixture.addLine.add("c-1", "o-1", new LineRequest("TEA", 1), expectedVersion, Optional.empty(), "customer:c-1");
     }
 
-    private static ItemChangeOutcome remove(Fixture fixture, String itemId, Optional<Long> expectedVersion) {
-        return fixture.lines.removeItem("c-1", "o-1", itemId, expectedVersion, "customer:c-1");
+    private static LineChangeOutcome remove(Fixture fixture, String itemId, Optional<Long> expectedVersion) {
+        return fixture.removeLine.remove("c-1", "o-1", itemId, expectedVersion, "customer:c-1");
     }
 
-    private static ItemChangeOutcome pick(Fixture fixture, String itemId, Optional<Long> expectedVersion) {
-        return fixture.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1", itemId, ItemStatus.PICKED,
+    private static LineChangeOutcome pick(Fixture fixture, String itemId, Optional<Long> expectedVersion) {
+        return fixture.changeLineStatus.change(Role.ADMINISTRATOR, "o-1", itemId, LineStatus.PICKED,
                 expectedVersion, "admin:ann");
     }
 
@@ -191,7 +191,7 @@ class ExpectedVersionTest {
         List<OrderEvent> events = fx.events("c-1", "o-1");
         assertEquals(LongStream.rangeClosed(1, events.size()).boxed().toList(),
                 events.stream().map(OrderEvent::version).toList());
-        assertEquals(events.size(), fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(events.size(), fx.reads.findRootById("o-1").orElseThrow().version());
         return events.stream().map(OrderEvent::type).toList();
     }
 

@@ -13,17 +13,17 @@ import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.feed.InvalidCursorException;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineDetails;
-import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
@@ -65,7 +65,7 @@ class OrderAccessPatternsTest {
     @Test
     void createWritesRootLinesAndTheOrderCreatedEventTogether() {
         NewOrder request = new NewOrder("c-1", "EUR", List.of(
-                new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
+                new NewLine("MUG", "Mug", 2, 1250), new NewLine("TEA", "Tea", 1, 499)));
 
         OrderAggregate created = fx.create("o-1", request, "customer:c-1");
         Order root = created.order();
@@ -74,15 +74,15 @@ class OrderAccessPatternsTest {
         assertEquals(2 * 1250 + 499, root.total());
         assertEquals("EUR", root.currency());
         assertEquals(2, root.itemCount());
-        assertTrue(created.items().stream().allMatch(i -> i.itemStatus() == ItemStatus.PENDING));
+        assertTrue(created.items().stream().allMatch(i -> i.itemStatus() == LineStatus.PENDING));
 
         assertEquals(Optional.of(created), fx.reads.findAggregate("c-1", "o-1"));
         assertEquals(Optional.of(created), fx.reads.findAggregateById("o-1"));
-        assertEquals(Optional.of(root), fx.reads.findHeaderById("o-1"));
+        assertEquals(Optional.of(root), fx.reads.findRootById("o-1"));
         assertEquals(Optional.of(created.items()), fx.reads.findAggregate("c-1", "o-1").map(OrderAggregate::items));
-        OrderItem mug = created.items().get(0);
+        OrderLine mug = created.items().get(0);
         assertEquals("MUG", mug.sku());
-        assertEquals(Optional.of(mug), fx.reads.findItem("c-1", "o-1", mug.itemId()));
+        assertEquals(Optional.of(mug), fx.reads.findLine("c-1", "o-1", mug.itemId()));
 
         OrderEvent first = fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow().items().get(0);
         assertEquals(1, first.version());
@@ -99,16 +99,16 @@ class OrderAccessPatternsTest {
 
         assertTrue(fx.reads.findAggregate("c-2", "o-1").isEmpty());
         assertTrue(fx.reads.findAggregate("c-2", "o-1").map(OrderAggregate::items).isEmpty());
-        assertTrue(fx.reads.findItem("c-2", "o-1", itemId).isEmpty());
+        assertTrue(fx.reads.findLine("c-2", "o-1", itemId).isEmpty());
         assertTrue(fx.reads.history("c-2", "o-1", 10, Optional.empty()).isEmpty());
     }
 
     @Test
     void unknownOrdersAndItemsAreEmptyNotErrors() {
         assertTrue(fx.reads.findAggregateById("missing").isEmpty());
-        assertTrue(fx.reads.findHeaderById("missing").isEmpty());
+        assertTrue(fx.reads.findRootById("missing").isEmpty());
         assertTrue(fx.reads.findAggregate("c-1", "missing").map(OrderAggregate::items).isEmpty());
-        assertTrue(fx.reads.findItem("c-1", "missing", "i-1").isEmpty());
+        assertTrue(fx.reads.findLine("c-1", "missing", "i-1").isEmpty());
         assertTrue(fx.reads.history("c-1", "missing", 10, Optional.empty()).isEmpty());
         assertTrue(fx.reads.historyById("missing", 10, Optional.empty()).isEmpty());
     }
@@ -118,7 +118,7 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 100);
         fx.createOrder("c-1", "o-10", 200, 300);
         fx.createOrder("c-1", "o-1-0", 400, 500, 600);
-        fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED, Role.ADMINISTRATOR,
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-1"), "o-10", OrderStatus.CANCELLED, Role.ADMINISTRATOR,
                 Optional.empty(), "ops", Optional.empty()));
 
         OrderAggregate one = fx.reads.findAggregate("c-1", "o-1").orElseThrow();
@@ -136,7 +136,7 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 100);
 
         OrderStore.Creation duplicate = fx.write("o-1", new NewOrder("c-2", "USD", List.of(
-                new NewItem("A", "A", 1, 1), new NewItem("B", "B", 1, 2))), "x");
+                new NewLine("A", "A", 1, 1), new NewLine("B", "B", 1, 2))), "x");
 
         assertEquals(new OrderStore.Creation.OrderIdTaken(), duplicate);
         OrderAggregate stored = fx.reads.findAggregateById("o-1").orElseThrow();
@@ -159,8 +159,8 @@ class OrderAccessPatternsTest {
 
     @Test
     void anOrderTooLargeForOneTransactionIsRefusedBeforeWriting() {
-        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1,
-                new NewItem("A", "A", 1, 1));
+        List<NewLine> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER + 1,
+                new NewLine("A", "A", 1, 1));
         ValidationException e = assertThrows(ValidationException.class, () -> new NewOrder("c-1", "EUR", items));
         assertTrue(e.getMessage().contains("at most " + OrderLimits.MAX_ITEMS_PER_ORDER + " items"));
         assertEquals(0, fx.itemCount());
@@ -180,13 +180,13 @@ class OrderAccessPatternsTest {
     void transitionMovesStatusBumpsVersionAndAppendsItsEventInOneStep() {
         fx.createOrder("c-1", "o-1", 100);
 
-        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
+        StatusChangeOutcome outcome = fx.changeOrderStatus.change(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
 
         StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome);
         Order moved = changed.order();
         assertEquals(OrderStatus.AWAITING_PAYMENT, moved.status());
         assertEquals(2, moved.version());
-        assertEquals(Optional.of(moved), fx.reads.findHeaderById("o-1"));
+        assertEquals(Optional.of(moved), fx.reads.findRootById("o-1"));
         OrderEvent latest = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0);
         assertEquals(changed.event(), latest);
         assertEquals(2, latest.version());
@@ -202,27 +202,27 @@ class OrderAccessPatternsTest {
     @Test
     void staleVersionIsRejectedWithTheCurrentVersionAndHistoryUnchanged() {
         fx.createOrder("c-1", "o-1", 100);
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.AWAITING_PAYMENT, Optional.of(1L)));
 
-        StatusChangeOutcome stale = fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.of(1L)));
+        StatusChangeOutcome stale = fx.changeOrderStatus.change(change("o-1", OrderStatus.CANCELLED, Optional.of(1L)));
 
         assertEquals(new StatusChangeOutcome.StaleVersion(2), stale);
-        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findHeaderById("o-1").orElseThrow().status());
+        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findRootById("o-1").orElseThrow().status());
         assertEquals(List.of(2L, 1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
     }
 
     @Test
     void aWriterHoldingAnOldSnapshotLosesTheRaceInTheWriteCondition() {
         fx.createOrder("c-1", "o-1", 100);
-        Order snapshot = fx.reads.findHeaderById("o-1").orElseThrow();
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        Order snapshot = fx.reads.findRootById("o-1").orElseThrow();
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         // CREATED -> PAID is legal for the snapshot, but the order is CANCELLED now: the condition refuses it.
         OrderStore.Commit late = fx.store.commit(capture(snapshot, "evt_late"), "webhook:payments",
                 Optional.of(handled(snapshot, "evt_late")));
 
         assertEquals(2, assertInstanceOf(OrderStore.Commit.RootChanged.class, late).current().orElseThrow().version());
-        assertEquals(OrderStatus.CANCELLED, fx.reads.findHeaderById("o-1").orElseThrow().status());
+        assertEquals(OrderStatus.CANCELLED, fx.reads.findRootById("o-1").orElseThrow().status());
         assertEquals(List.of(2L, 1L), versions(fx.reads.history("c-1", "o-1", 10, Optional.empty()).orElseThrow()));
         assertTrue(fx.partition("WEBHOOK#evt_late").isEmpty(), "the event's record is rolled back with the change");
     }
@@ -231,12 +231,12 @@ class OrderAccessPatternsTest {
     void illegalTransitionIsRejectedAndNothingIsWritten() {
         fx.createOrder("c-1", "o-1", 100);
 
-        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(change("o-1", OrderStatus.IN_FULFILLMENT,
+        StatusChangeOutcome outcome = fx.changeOrderStatus.change(change("o-1", OrderStatus.IN_FULFILLMENT,
                 Optional.empty()));
 
         assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.CREATED, OrderStatus.IN_FULFILLMENT),
                 outcome);
-        assertEquals(1, fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(1, fx.reads.findRootById("o-1").orElseThrow().version());
         assertEquals(3, fx.partition(Keys.orderPk("o-1")).size());
     }
 
@@ -244,18 +244,18 @@ class OrderAccessPatternsTest {
     void transitionOfAnUnknownOrAnotherCustomersOrderIsNotFound() {
         fx.createOrder("c-1", "o-1", 100);
         assertEquals(new StatusChangeOutcome.OrderNotFound(),
-                fx.statusChanges.changeStatus(change("missing", OrderStatus.CANCELLED, Optional.empty())));
-        assertEquals(new StatusChangeOutcome.OrderNotFound(), fx.statusChanges.changeStatus(new StatusChangeRequest(
+                fx.changeOrderStatus.change(change("missing", OrderStatus.CANCELLED, Optional.empty())));
+        assertEquals(new StatusChangeOutcome.OrderNotFound(), fx.changeOrderStatus.change(new StatusChangeRequest(
                 Optional.of("c-2"), "o-1", OrderStatus.CANCELLED, Role.ADMINISTRATOR, Optional.empty(), "x", Optional.empty())));
-        assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById("o-1").orElseThrow().status());
+        assertEquals(OrderStatus.CREATED, fx.reads.findRootById("o-1").orElseThrow().status());
     }
 
     @Test
     void transitionByOrderIdAloneRecordsTheEventThatCausedItOnce() {
         fx.createOrder("c-1", "o-1", 100);
-        fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT, Role.ADMINISTRATOR,
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.AWAITING_PAYMENT, Role.ADMINISTRATOR,
                 Optional.empty(), "ops", Optional.empty()));
-        Order awaiting = fx.reads.findHeaderById("o-1").orElseThrow();
+        Order awaiting = fx.reads.findRootById("o-1").orElseThrow();
 
         OrderStep capture = capture(awaiting, "evt_1");
         OrderStore.Commit outcome = fx.store.commit(capture, "webhook:payments", Optional.of(handled(awaiting, "evt_1")));
@@ -268,7 +268,7 @@ class OrderAccessPatternsTest {
                 Optional.of("evt_1"), Optional.of("pay_evt_1"), Optional.empty()), event.change());
         assertEquals(event, fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().items().get(0));
         assertInstanceOf(OrderStore.Commit.AlreadyProcessed.class, redelivered);
-        assertEquals(3, fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(3, fx.reads.findRootById("o-1").orElseThrow().version());
     }
 
     @Test
@@ -299,7 +299,7 @@ class OrderAccessPatternsTest {
     void historyCursorOfAnotherOrderIsRejected() {
         fx.createOrder("c-1", "o-1", 100);
         fx.createOrder("c-1", "o-2", 100);
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
         String cursor = fx.reads.history("c-1", "o-1", 1, Optional.empty()).orElseThrow().nextCursor().orElseThrow();
 
         assertThrows(InvalidCursorException.class, () -> fx.reads.history("c-1", "o-2", 1, Optional.of(cursor)));
@@ -308,7 +308,7 @@ class OrderAccessPatternsTest {
     @Test
     void theHistoryByIdIsAnyCustomersAndItsCursorsPageOnlyIt() {
         fx.createOrder("c-1", "o-1", 100);
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         Page<OrderEvent> first = fx.reads.historyById("o-1", 1, Optional.empty()).orElseThrow();
         assertEquals(List.of(2L), versions(first));
@@ -327,7 +327,7 @@ class OrderAccessPatternsTest {
                 .key(Map.of(Keys.PK, s(Keys.orderPk("o-1")), Keys.SK, s(Keys.ROOT_SK)))
                 .updateExpression("SET giftMessage = :m").expressionAttributeValues(Map.of(":m", s("Happy birthday"))));
 
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.CANCELLED, Optional.empty()));
 
         assertEquals("Happy birthday", fx.raw(Keys.orderPk("o-1"), Keys.ROOT_SK).get("giftMessage").s());
     }
@@ -347,7 +347,7 @@ class OrderAccessPatternsTest {
     void readingAnItemOfAnotherEntityTypeIsAnError() {
         fx.testTable.client().putItem(b -> b.tableName(fx.table.tableName()).item(Map.of(
                 Keys.PK, s(Keys.orderPk("o-x")), Keys.SK, s(Keys.ROOT_SK), "entityType", s("CUSTOMER"))));
-        assertThrows(CorruptItemException.class, () -> fx.reads.findHeaderById("o-x"));
+        assertThrows(CorruptItemException.class, () -> fx.reads.findRootById("o-x"));
         assertThrows(CorruptItemException.class, () -> fx.reads.findAggregateById("o-x"));
     }
 
@@ -358,13 +358,13 @@ class OrderAccessPatternsTest {
         fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("B", 250);
 
-        ItemChangeOutcome added = fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 3), Optional.empty(), "c-1");
-        OrderItem line = assertInstanceOf(ItemChangeOutcome.Added.class, added).item();
-        assertEquals(1750, fx.reads.findHeaderById("o-1").orElseThrow().total());
+        LineChangeOutcome added = fx.addLine.add("c-1", "o-1", new LineRequest("B", 3), Optional.empty(), Optional.empty(), "c-1");
+        OrderLine line = assertInstanceOf(LineChangeOutcome.Added.class, added).item();
+        assertEquals(1750, fx.reads.findRootById("o-1").orElseThrow().total());
 
         String firstLine = fx.reads.findAggregate("c-1", "o-1").map(OrderAggregate::items).orElseThrow().get(0).itemId();
-        assertInstanceOf(ItemChangeOutcome.Removed.class,
-                fx.lines.removeItem("c-1", "o-1", firstLine, Optional.empty(), "c-1"));
+        assertInstanceOf(LineChangeOutcome.Removed.class,
+                fx.removeLine.remove("c-1", "o-1", firstLine, Optional.empty(), "c-1"));
 
         OrderAggregate after = fx.reads.findAggregateById("o-1").orElseThrow();
         assertEquals(750, after.order().total());
@@ -376,12 +376,12 @@ class OrderAccessPatternsTest {
     void linesCannotChangeOncePaid() {
         OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("B", 1);
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.PAID, Optional.empty()));
 
-        assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
-                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-1"));
-        assertEquals(new ItemChangeOutcome.OrderNotOpen(OrderStatus.PAID),
-                fx.lines.removeItem("c-1", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-1"));
+        assertEquals(new LineChangeOutcome.OrderNotOpen(OrderStatus.PAID),
+                fx.addLine.add("c-1", "o-1", new LineRequest("B", 1), Optional.empty(), Optional.empty(), "c-1"));
+        assertEquals(new LineChangeOutcome.OrderNotOpen(OrderStatus.PAID),
+                fx.removeLine.remove("c-1", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-1"));
 
         OrderAggregate after = fx.reads.findAggregateById("o-1").orElseThrow();
         assertEquals(order.items(), after.items());
@@ -392,26 +392,26 @@ class OrderAccessPatternsTest {
     void lineChangesOfUnknownOrdersOrLinesAreNotFound() {
         OrderAggregate order = fx.createOrder("c-1", "o-1", 1000);
         fx.putProduct("B", 1);
-        assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.addItem("c-1", "missing", new ItemRequest("B", 1), Optional.empty(), "c-1"));
-        assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.addItem("c-2", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-2"));
-        assertEquals(new ItemChangeOutcome.OrderNotFound(),
-                fx.lines.removeItem("c-2", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-2"));
-        assertEquals(new ItemChangeOutcome.ItemNotFound(),
-                fx.lines.removeItem("c-1", "o-1", "nope", Optional.empty(), "c-1"));
+        assertEquals(new LineChangeOutcome.OrderNotFound(),
+                fx.addLine.add("c-1", "missing", new LineRequest("B", 1), Optional.empty(), Optional.empty(), "c-1"));
+        assertEquals(new LineChangeOutcome.OrderNotFound(),
+                fx.addLine.add("c-2", "o-1", new LineRequest("B", 1), Optional.empty(), Optional.empty(), "c-2"));
+        assertEquals(new LineChangeOutcome.OrderNotFound(),
+                fx.removeLine.remove("c-2", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-2"));
+        assertEquals(new LineChangeOutcome.ItemNotFound(),
+                fx.removeLine.remove("c-1", "o-1", "nope", Optional.empty(), "c-1"));
         assertEquals(fx.reads.findAggregateById("o-1").map(OrderAggregate::order).orElseThrow(), order.order());
         assertTrue(fx.partition(Keys.orderPk("missing")).isEmpty());
     }
 
     @Test
     void anOrderCannotGrowBeyondOneTransactionsWorthOfLines() {
-        List<NewItem> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, new NewItem("A", "A", 1, 1));
+        List<NewLine> items = Collections.nCopies(OrderLimits.MAX_ITEMS_PER_ORDER, new NewLine("A", "A", 1, 1));
         fx.create("o-1", new NewOrder("c-1", "EUR", items), "x");
         fx.putProduct("B", 1);
 
-        assertEquals(new ItemChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
-                fx.lines.addItem("c-1", "o-1", new ItemRequest("B", 1), Optional.empty(), "c-1"));
+        assertEquals(new LineChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
+                fx.addLine.add("c-1", "o-1", new LineRequest("B", 1), Optional.empty(), Optional.empty(), "c-1"));
         assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-1").orElseThrow().items().size());
     }
 
@@ -421,21 +421,21 @@ class OrderAccessPatternsTest {
         String first = order.items().get(0).itemId();
         String second = order.items().get(1).itemId();
 
-        assertEquals(new ItemChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED),
-                moveLine(first, ItemStatus.PICKED));
+        assertEquals(new LineChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED),
+                moveLine(first, LineStatus.PICKED));
 
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
-        OrderItem picked = assertInstanceOf(ItemChangeOutcome.StatusChanged.class,
-                moveLine(first, ItemStatus.PICKED)).item();
-        assertEquals(ItemStatus.PICKED, picked.itemStatus());
-        assertEquals(Optional.of(picked), fx.reads.findItem("c-1", "o-1", first));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.PAID, Optional.empty()));
+        OrderLine picked = assertInstanceOf(LineChangeOutcome.StatusChanged.class,
+                moveLine(first, LineStatus.PICKED)).item();
+        assertEquals(LineStatus.PICKED, picked.itemStatus());
+        assertEquals(Optional.of(picked), fx.reads.findLine("c-1", "o-1", first));
 
-        assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PENDING, ItemStatus.SHIPPED),
-                moveLine(second, ItemStatus.SHIPPED));
-        assertEquals(new ItemChangeOutcome.IllegalItemTransition(ItemStatus.PICKED, ItemStatus.PENDING),
-                moveLine(first, ItemStatus.PENDING));
-        assertEquals(new ItemChangeOutcome.ItemNotFound(), moveLine("nope", ItemStatus.PICKED));
-        assertEquals(ItemStatus.PENDING, fx.reads.findItem("c-1", "o-1", second).orElseThrow().itemStatus());
+        assertEquals(new LineChangeOutcome.IllegalItemTransition(LineStatus.PENDING, LineStatus.SHIPPED),
+                moveLine(second, LineStatus.SHIPPED));
+        assertEquals(new LineChangeOutcome.IllegalItemTransition(LineStatus.PICKED, LineStatus.PENDING),
+                moveLine(first, LineStatus.PENDING));
+        assertEquals(new LineChangeOutcome.ItemNotFound(), moveLine("nope", LineStatus.PICKED));
+        assertEquals(LineStatus.PENDING, fx.reads.findLine("c-1", "o-1", second).orElseThrow().itemStatus());
     }
 
     @Test
@@ -445,9 +445,9 @@ class OrderAccessPatternsTest {
         fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
                 .key(Map.of(Keys.PK, s(Keys.orderPk("o-1")), Keys.SK, s(Keys.itemSk(itemId))))
                 .updateExpression("SET warehouse = :w").expressionAttributeValues(Map.of(":w", s("BER-1"))));
-        fx.statusChanges.changeStatus(change("o-1", OrderStatus.PAID, Optional.empty()));
+        fx.changeOrderStatus.change(change("o-1", OrderStatus.PAID, Optional.empty()));
 
-        moveLine(itemId, ItemStatus.PICKED);
+        moveLine(itemId, LineStatus.PICKED);
 
         Map<String, AttributeValue> raw = fx.raw(Keys.orderPk("o-1"), Keys.itemSk(itemId));
         assertEquals("BER-1", raw.get("warehouse").s());
@@ -455,8 +455,8 @@ class OrderAccessPatternsTest {
         assertFalse(raw.containsKey(Keys.GSI1PK));
     }
 
-    private ItemChangeOutcome moveLine(String itemId, ItemStatus target) {
-        return fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1", itemId, target, Optional.empty(),
+    private LineChangeOutcome moveLine(String itemId, LineStatus target) {
+        return fx.changeLineStatus.change(Role.ADMINISTRATOR, "o-1", itemId, target, Optional.empty(),
                 "ops");
     }
 
@@ -479,7 +479,7 @@ class OrderAccessPatternsTest {
 
     /** An order of {@code lines} lines of c-1 created under the idempotency key {@code key}. */
     private OrderStore.Creation createOnce(String orderId, int lines, String key) {
-        NewOrder order = new NewOrder("c-1", "EUR", Collections.nCopies(lines, new NewItem("A", "A", 1, 1)));
+        NewOrder order = new NewOrder("c-1", "EUR", Collections.nCopies(lines, new NewLine("A", "A", 1, 1)));
         OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
                 fx.clock.instant());
         return fx.store.create(placed, OrderEvent.created(placed, "x"), Optional.of(new ProcessedRequest.OrderCreated(

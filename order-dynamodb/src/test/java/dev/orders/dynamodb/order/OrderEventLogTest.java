@@ -3,19 +3,19 @@ package dev.orders.dynamodb.order;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.orders.application.payment.PaymentEventProcessor;
+import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.core.feed.Page;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineDetails;
-import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
@@ -54,7 +54,7 @@ class OrderEventLogTest {
     @Test
     void creatingAnOrderIsEventOneOrderCreatedWithItsLinesTotalAndCurrency() {
         NewOrder request = new NewOrder("c-1", "EUR",
-                List.of(new NewItem("MUG", "Mug", 2, 1250), new NewItem("TEA", "Tea", 1, 499)));
+                List.of(new NewLine("MUG", "Mug", 2, 1250), new NewLine("TEA", "Tea", 1, 499)));
 
         OrderAggregate created = fx.create("o-1", request, "customer:c-1");
 
@@ -93,8 +93,8 @@ class OrderEventLogTest {
     void addingALineIsOneOrderLineAddedEventWithTheLineAndTheOrdersNewTotalAndItemCount() {
         fx.createOrder("c-1", "o-1", 1250);
 
-        OrderItem tea = assertInstanceOf(ItemChangeOutcome.Added.class,
-                fx.lines.addItem("c-1", "o-1", new ItemRequest("TEA", 2), Optional.empty(), "customer:c-1")).item();
+        OrderLine tea = assertInstanceOf(LineChangeOutcome.Added.class,
+                fx.addLine.add("c-1", "o-1", new LineRequest("TEA", 2), Optional.empty(), Optional.empty(), "customer:c-1")).item();
 
         Order order = header();
         assertEquals(1250 + 2 * 499, order.total());
@@ -108,10 +108,10 @@ class OrderEventLogTest {
 
     @Test
     void removingALineIsOneOrderLineRemovedEventWithTheLineAndTheOrdersNewTotalAndItemCount() {
-        OrderItem mug = fx.createOrder("c-1", "o-1", 1250, 499).items().get(0);
+        OrderLine mug = fx.createOrder("c-1", "o-1", 1250, 499).items().get(0);
 
-        assertInstanceOf(ItemChangeOutcome.Removed.class,
-                fx.lines.removeItem("c-1", "o-1", mug.itemId(), Optional.empty(), "customer:c-1"));
+        assertInstanceOf(LineChangeOutcome.Removed.class,
+                fx.removeLine.remove("c-1", "o-1", mug.itemId(), Optional.empty(), "customer:c-1"));
 
         Order order = header();
         assertEquals(499, order.total());
@@ -126,7 +126,7 @@ class OrderEventLogTest {
     void aStatusChangeIsOneOrderStatusChangedEventFromToWithItsReasonByItsActor() {
         fx.createOrder("c-1", "o-1", 1250);
 
-        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of("c-1"), "o-1",
+        StatusChangeOutcome outcome = fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-1"), "o-1",
                 OrderStatus.CANCELLED, Role.CUSTOMER, Optional.of(1L), "customer:c-1", Optional.of("changed my mind")));
 
         OrderEvent event = last(header());
@@ -141,16 +141,16 @@ class OrderEventLogTest {
     void aLineStatusChangeIsOneOrderLineStatusChangedEvent() {
         OrderAggregate created = fx.createOrder("c-1", "o-1", 1250, 499);
         fx.advance("c-1", "o-1", OrderStatus.PAID, OrderStatus.IN_FULFILLMENT);
-        OrderItem mug = created.items().get(0);
+        OrderLine mug = created.items().get(0);
 
-        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1",
-                mug.itemId(), ItemStatus.PICKED, Optional.empty(), "admin:ann"));
+        assertInstanceOf(LineChangeOutcome.StatusChanged.class, fx.changeLineStatus.change(Role.ADMINISTRATOR, "o-1",
+                mug.itemId(), LineStatus.PICKED, Optional.empty(), "admin:ann"));
 
         Order order = header();
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());
         OrderEvent event = last(order);
-        assertEquals(new OrderChange.OrderLineStatusChanged(mug.itemId(), "SKU-1250", ItemStatus.PENDING,
-                ItemStatus.PICKED), event.change());
+        assertEquals(new OrderChange.OrderLineStatusChanged(mug.itemId(), "SKU-1250", LineStatus.PENDING,
+                LineStatus.PICKED), event.change());
         assertEquals("admin:ann", event.by());
         assertEquals(order.updatedAt(), event.at());
         assertEquals(List.of(1L, 2L, 3L, 4L), versions());
@@ -161,7 +161,7 @@ class OrderEventLogTest {
         OrderAggregate created = fx.createOrder("c-1", "o-1", 1250);
         fx.advance("c-1", "o-1", OrderStatus.PAID);
 
-        fx.moveLines("o-1", ItemStatus.PICKED, created.items().get(0).itemId());
+        fx.moveLines("o-1", LineStatus.PICKED, created.items().get(0).itemId());
 
         // Version 3 is the line picked, version 4 the order following it into IN_FULFILLMENT.
         assertEquals("o-1:3", fx.raw(Keys.orderPk("o-1"), Keys.eventSk(3)).get("correlationId").s());
@@ -176,23 +176,23 @@ class OrderEventLogTest {
         PaymentEvent paid = new PaymentEvent("evt_1", PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, "o-1",
                 Optional.of("pay_1"), 1250, "EUR");
 
-        assertEquals(PaymentOutcome.APPLIED, fx.payments.process(paid).outcome());
-        assertEquals(PaymentOutcome.DUPLICATE, fx.payments.process(paid).outcome());
+        assertEquals(PaymentOutcome.APPLIED, fx.processPaymentEvent.process(paid).outcome());
+        assertEquals(PaymentOutcome.DUPLICATE, fx.processPaymentEvent.process(paid).outcome());
 
         OrderEvent event = last(header());
         assertEquals(new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 1250, "EUR",
                 Optional.of("evt_1"), Optional.of("pay_1"), Optional.empty()), event.change());
         assertEquals(1250, header().capturedAmount());
-        assertEquals(PaymentEventProcessor.ACTOR, event.by());
+        assertEquals(ProcessPaymentEvent.ACTOR, event.by());
         assertEquals(List.of(1L, 2L, 3L), versions());
     }
 
     @Test
     void aWholeLifeIsOneEventPerVersionWithoutGapsAndPagesNewestFirst() {
         String mug = fx.createOrder("c-1", "o-1", 1250, 899).items().get(0).itemId();
-        OrderItem tea = ((ItemChangeOutcome.Added) fx.lines.addItem("c-1", "o-1", new ItemRequest("TEA", 1),
-                Optional.of(1L), "customer:c-1")).item();
-        fx.lines.removeItem("c-1", "o-1", mug, Optional.of(2L), "customer:c-1");
+        OrderLine tea = ((LineChangeOutcome.Added) fx.addLine.add("c-1", "o-1", new LineRequest("TEA", 1),
+                Optional.of(1L), Optional.empty(), "customer:c-1")).item();
+        fx.removeLine.remove("c-1", "o-1", mug, Optional.of(2L), "customer:c-1");
         fx.advance("c-1", "o-1", OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID);
         String other = fx.reads.findAggregateById("o-1").orElseThrow().items().stream()
                 .filter(line -> line.sku().equals("SKU-899")).findFirst().orElseThrow().itemId();
@@ -240,6 +240,6 @@ class OrderEventLogTest {
     }
 
     private Order header() {
-        return fx.reads.findHeaderById("o-1").orElseThrow();
+        return fx.reads.findRootById("o-1").orElseThrow();
     }
 }

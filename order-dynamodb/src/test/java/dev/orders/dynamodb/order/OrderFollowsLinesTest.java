@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.verifyNoInteractions;
 
-import dev.orders.application.order.StatusChanges;
+import dev.orders.application.order.ChangeOrderStatus;
 import dev.orders.core.feed.FeedRequest;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineTransitions;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
 import dev.orders.core.order.Role;
@@ -45,7 +45,7 @@ class OrderFollowsLinesTest {
     @BeforeEach
     void aPaidOrderOfTwoLines(TestTable table) {
         fx = new Fixture(table);
-        List<OrderItem> lines = fx.createOrder("c-1", "o-1", 1250, 499).items();
+        List<OrderLine> lines = fx.createOrder("c-1", "o-1", 1250, 499).items();
         first = lines.get(0).itemId();
         second = lines.get(1).itemId();
         fx.advance("c-1", "o-1", OrderStatus.PAID);
@@ -55,29 +55,29 @@ class OrderFollowsLinesTest {
     void pickingALineOfAPaidOrderMovesItToInFulfilmentInTheSameTransaction() {
         long before = header().version();
 
-        move(first, ItemStatus.PICKED, "admin:ann");
+        move(first, LineStatus.PICKED, "admin:ann");
 
         Order order = header();
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());
         assertEquals(before + 2, order.version());
         List<OrderEvent> events = newest(2);
-        assertEquals(new OrderChange.OrderLineStatusChanged(first, "SKU-1250", ItemStatus.PENDING, ItemStatus.PICKED),
+        assertEquals(new OrderChange.OrderLineStatusChanged(first, "SKU-1250", LineStatus.PENDING, LineStatus.PICKED),
                 events.get(0).change());
         assertFollowed(events.get(1), OrderStatus.PAID, OrderStatus.IN_FULFILLMENT, "admin:ann");
         assertEquals(events.get(0).at(), events.get(1).at(), "one change, one instant");
         assertListedOnlyAs(OrderStatus.IN_FULFILLMENT, OrderStatus.PAID);
 
-        move(second, ItemStatus.PICKED, "admin:ann");
+        move(second, LineStatus.PICKED, "admin:ann");
 
         assertEquals(before + 3, header().version(), "an order already in fulfilment does not move again");
     }
 
     @Test
     void shippingOneOfTwoLinesMakesTheOrderPartiallyFulfilled() {
-        move(first, ItemStatus.PICKED, "admin:ann");
+        move(first, LineStatus.PICKED, "admin:ann");
         long before = header().version();
 
-        move(first, ItemStatus.SHIPPED, "admin:bob");
+        move(first, LineStatus.SHIPPED, "admin:bob");
 
         Order order = header();
         assertEquals(OrderStatus.PARTIALLY_FULFILLED, order.status());
@@ -89,10 +89,10 @@ class OrderFollowsLinesTest {
     @Test
     void shippingTheLastLineMakesTheOrderFulfilled() {
         fx.fulfil("o-1", first);
-        move(second, ItemStatus.PICKED, "admin:ann");
+        move(second, LineStatus.PICKED, "admin:ann");
         long before = header().version();
 
-        move(second, ItemStatus.SHIPPED, "admin:ann");
+        move(second, LineStatus.SHIPPED, "admin:ann");
 
         Order order = header();
         assertEquals(OrderStatus.FULFILLED, order.status());
@@ -106,7 +106,7 @@ class OrderFollowsLinesTest {
         fx.fulfil("o-1", first);
         long before = header().version();
 
-        move(second, ItemStatus.CANCELLED, "admin:ann");
+        move(second, LineStatus.CANCELLED, "admin:ann");
 
         Order order = header();
         assertEquals(OrderStatus.FULFILLED, order.status());
@@ -119,8 +119,8 @@ class OrderFollowsLinesTest {
     void cancellingEveryLineLeavesTheOrdersStatusAsItIs() {
         long before = header().version();
 
-        move(first, ItemStatus.CANCELLED, "admin:ann");
-        move(second, ItemStatus.CANCELLED, "admin:ann");
+        move(first, LineStatus.CANCELLED, "admin:ann");
+        move(second, LineStatus.CANCELLED, "admin:ann");
 
         Order order = header();
         assertEquals(OrderStatus.PAID, order.status());
@@ -133,12 +133,12 @@ class OrderFollowsLinesTest {
     @Test
     void anAdministratorAskingForAStatusTheLinesSetIsToldItFollowsTheLinesWithNothingReadOrWritten(TestTable table) {
         DynamoDbClient client = spy(table.client());
-        StatusChanges writes = new Fixture(new TestTable(table.tableName(), client)).statusChanges;
+        ChangeOrderStatus writes = new Fixture(new TestTable(table.tableName(), client)).changeOrderStatus;
         List<Map<String, AttributeValue>> before = fx.partition(Keys.orderPk("o-1"));
 
         for (OrderStatus target : List.of(OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED)) {
             assertEquals(new StatusChangeOutcome.FollowsLines(target),
-                    writes.changeStatus(request(Role.ADMINISTRATOR, target)));
+                    writes.change(request(Role.ADMINISTRATOR, target)));
         }
 
         verifyNoInteractions(client);
@@ -148,20 +148,20 @@ class OrderFollowsLinesTest {
     @Test
     void aCustomerAskingForAStatusTheLinesSetIsForbiddenWithNothingReadOrWritten(TestTable table) {
         DynamoDbClient client = spy(table.client());
-        StatusChanges writes = new Fixture(new TestTable(table.tableName(), client)).statusChanges;
+        ChangeOrderStatus writes = new Fixture(new TestTable(table.tableName(), client)).changeOrderStatus;
         List<Map<String, AttributeValue>> before = fx.partition(Keys.orderPk("o-1"));
 
         for (OrderStatus target : List.of(OrderStatus.PARTIALLY_FULFILLED, OrderStatus.FULFILLED)) {
             assertEquals(new StatusChangeOutcome.Forbidden(Role.CUSTOMER, target),
-                    writes.changeStatus(request(Role.CUSTOMER, target)));
+                    writes.change(request(Role.CUSTOMER, target)));
         }
 
         verifyNoInteractions(client);
         assertEquals(before, fx.partition(Keys.orderPk("o-1")));
     }
 
-    private void move(String itemId, ItemStatus target, String actor) {
-        assertInstanceOf(ItemChangeOutcome.StatusChanged.class, fx.lines.changeItemStatus(Role.ADMINISTRATOR, "o-1",
+    private void move(String itemId, LineStatus target, String actor) {
+        assertInstanceOf(LineChangeOutcome.StatusChanged.class, fx.changeLineStatus.change(Role.ADMINISTRATOR, "o-1",
                 itemId, target, Optional.empty(), actor));
     }
 
@@ -196,6 +196,6 @@ class OrderFollowsLinesTest {
     }
 
     private Order header() {
-        return fx.reads.findHeaderById("o-1").orElseThrow();
+        return fx.reads.findRootById("o-1").orElseThrow();
     }
 }

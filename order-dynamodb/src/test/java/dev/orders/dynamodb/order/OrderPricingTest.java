@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.application.order.OrderIntake;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
+import dev.orders.application.order.CreateOrder;
+import dev.orders.core.order.OrderCreationOutcome;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.OrderAggregate;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.product.ProductDetails;
@@ -36,8 +37,8 @@ class OrderPricingTest {
 
     @Test
     void linesKeepTheNameAndPriceTheyTookWhenTheCatalogueChangesLater() {
-        OrderAggregate created = created(fx.intake.create(request(line("MUG", 2), line("TEA", 1)), Optional.empty(), "x"));
-        assertEquals(List.of(1250L, 899L), created.items().stream().map(OrderItem::unitPrice).toList());
+        OrderAggregate created = created(fx.createOrder.create(request(line("MUG", 2), line("TEA", 1)), Optional.empty(), "x"));
+        assertEquals(List.of(1250L, 899L), created.items().stream().map(OrderLine::unitPrice).toList());
         assertEquals(Optional.of("Product MUG"), created.items().get(0).name());
 
         fx.products.upsert(new ProductDetails("MUG", "Blue mug, new edition", 1490, "EUR", true));
@@ -46,10 +47,10 @@ class OrderPricingTest {
         OrderAggregate later = fx.reads.findAggregateById(created.order().orderId()).orElseThrow();
         assertEquals(created, later);
         assertEquals(2 * 1250 + 899, later.order().total());
-        OrderItem added = assertInstanceOf(ItemChangeOutcome.Added.class, addLine(created, "MUG")).item();
+        OrderLine added = assertInstanceOf(LineChangeOutcome.Added.class, addLine(created, "MUG")).item();
         assertEquals(1490, added.unitPrice());
         assertEquals(Optional.of("Blue mug, new edition"), added.name());
-        assertEquals(2 * 1250 + 899 + 1490, fx.reads.findHeaderById(created.order().orderId()).orElseThrow().total());
+        assertEquals(2 * 1250 + 899 + 1490, fx.reads.findRootById(created.order().orderId()).orElseThrow().total());
     }
 
     @Test
@@ -57,10 +58,10 @@ class OrderPricingTest {
         fx.putProduct("OLD", 500, "EUR", false);
         int before = fx.itemCount();
 
-        OrderIntake.Result result = fx.intake.create(request(line("MUG", 1), line("NOPE", 1), line("OLD", 1)),
+        OrderCreationOutcome result = fx.createOrder.create(request(line("MUG", 1), line("NOPE", 1), line("OLD", 1)),
                 Optional.of("key-1"), "x");
 
-        assertEquals(new OrderIntake.Result.NotOrderable(new PricingRefusal.ProductUnavailable(List.of(
+        assertEquals(new OrderCreationOutcome.NotOrderable(new PricingRefusal.ProductUnavailable(List.of(
                 new FieldError("items[1].sku", "is not in the catalogue"),
                 new FieldError("items[2].sku", "is not for sale")))), result);
         assertEquals(before, fx.itemCount());
@@ -71,49 +72,49 @@ class OrderPricingTest {
         fx.putProduct("CAP", 2000, "USD", true);
         int before = fx.itemCount();
 
-        OrderIntake.Result result = fx.intake.create(request(line("MUG", 1), line("CAP", 1)), Optional.empty(), "x");
+        OrderCreationOutcome result = fx.createOrder.create(request(line("MUG", 1), line("CAP", 1)), Optional.empty(), "x");
 
-        assertEquals(new OrderIntake.Result.NotOrderable(new PricingRefusal.CurrencyMismatch(List.of(
+        assertEquals(new OrderCreationOutcome.NotOrderable(new PricingRefusal.CurrencyMismatch(List.of(
                 new FieldError("items[1].sku", "is priced in USD, the order in EUR")))), result);
         assertEquals(before, fx.itemCount());
     }
 
     @Test
     void aRetryAfterItsProductWasWithdrawnStillAnswersTheOrderItsKeyCreated() {
-        OrderAggregate created = created(fx.intake.create(request(line("MUG", 1)), Optional.of("key-1"), "x"));
+        OrderAggregate created = created(fx.createOrder.create(request(line("MUG", 1)), Optional.of("key-1"), "x"));
         fx.putProduct("MUG", 1250, "EUR", false);
 
-        OrderIntake.Result retry = fx.intake.create(request(line("MUG", 1)), Optional.of("key-1"), "x");
-        OrderIntake.Result another = fx.intake.create(request(line("MUG", 2)), Optional.of("key-1"), "x");
+        OrderCreationOutcome retry = fx.createOrder.create(request(line("MUG", 1)), Optional.of("key-1"), "x");
+        OrderCreationOutcome another = fx.createOrder.create(request(line("MUG", 2)), Optional.of("key-1"), "x");
 
-        assertEquals(new OrderIntake.Result.Created(created, true), retry);
-        assertEquals(new OrderIntake.Result.KeyReused(), another);
+        assertEquals(new OrderCreationOutcome.Created(created, true), retry);
+        assertEquals(new OrderCreationOutcome.KeyReused(), another);
     }
 
     @Test
     void aLineAddedInAnotherCurrencyThanItsOrderIsRefusedByTheWriteCondition() {
-        OrderAggregate created = created(fx.intake.create(request(line("MUG", 1)), Optional.empty(), "x"));
+        OrderAggregate created = created(fx.createOrder.create(request(line("MUG", 1)), Optional.empty(), "x"));
         fx.putProduct("CAP", 2000, "USD", true);
         int before = fx.itemCount();
 
-        ItemChangeOutcome outcome = addLine(created, "CAP");
+        LineChangeOutcome outcome = addLine(created, "CAP");
 
-        assertEquals(new ItemChangeOutcome.NotPriceable(new PricingRefusal.CurrencyMismatch(List.of(
+        assertEquals(new LineChangeOutcome.NotPriceable(new PricingRefusal.CurrencyMismatch(List.of(
                 new FieldError("sku", "is priced in USD, the order in EUR")))), outcome);
         assertEquals(before, fx.itemCount());
-        assertEquals(1250, fx.reads.findHeaderById(created.order().orderId()).orElseThrow().total());
+        assertEquals(1250, fx.reads.findRootById(created.order().orderId()).orElseThrow().total());
     }
 
     @Test
     void aLineOfAnUnknownOrInactiveProductIsRefusedBeforeAnyWrite() {
-        OrderAggregate created = created(fx.intake.create(request(line("MUG", 1)), Optional.empty(), "x"));
+        OrderAggregate created = created(fx.createOrder.create(request(line("MUG", 1)), Optional.empty(), "x"));
         fx.putProduct("OLD", 500, "EUR", false);
         int before = fx.itemCount();
 
-        assertEquals(new ItemChangeOutcome.NotPriceable(new PricingRefusal.ProductUnavailable(List.of(
+        assertEquals(new LineChangeOutcome.NotPriceable(new PricingRefusal.ProductUnavailable(List.of(
                 new FieldError("sku", "is not in the catalogue")))),
                 addLine(created, "NOPE"));
-        assertEquals(new ItemChangeOutcome.NotPriceable(new PricingRefusal.ProductUnavailable(List.of(
+        assertEquals(new LineChangeOutcome.NotPriceable(new PricingRefusal.ProductUnavailable(List.of(
                 new FieldError("sku", "is not for sale")))),
                 addLine(created, "OLD"));
         assertEquals(before, fx.itemCount());
@@ -121,28 +122,28 @@ class OrderPricingTest {
 
     @Test
     void theCurrencyAskedForMustBeTheProductsCurrency() {
-        OrderIntake.Result result = fx.intake.create(new OrderRequest("c-1", Optional.of("GBP"), List.of(line("MUG", 1))),
+        OrderCreationOutcome result = fx.createOrder.create(new OrderRequest("c-1", Optional.of("GBP"), List.of(line("MUG", 1))),
                 Optional.empty(), "x");
 
-        assertTrue(result instanceof OrderIntake.Result.NotOrderable refused
+        assertTrue(result instanceof OrderCreationOutcome.NotOrderable refused
                 && refused.refusal() instanceof PricingRefusal.CurrencyMismatch, result.toString());
-        assertEquals("EUR", created(fx.intake.create(new OrderRequest("c-1", Optional.of("EUR"),
+        assertEquals("EUR", created(fx.createOrder.create(new OrderRequest("c-1", Optional.of("EUR"),
                 List.of(line("MUG", 1))), Optional.empty(), "x")).order().currency());
     }
 
-    private ItemChangeOutcome addLine(OrderAggregate order, String sku) {
-        return fx.lines.addItem("c-1", order.order().orderId(), new ItemRequest(sku, 1), Optional.empty(), "x");
+    private LineChangeOutcome addLine(OrderAggregate order, String sku) {
+        return fx.addLine.add("c-1", order.order().orderId(), new LineRequest(sku, 1), Optional.empty(), Optional.empty(), "x");
     }
 
-    private static OrderAggregate created(OrderIntake.Result result) {
-        return assertInstanceOf(OrderIntake.Result.Created.class, result).aggregate();
+    private static OrderAggregate created(OrderCreationOutcome result) {
+        return assertInstanceOf(OrderCreationOutcome.Created.class, result).aggregate();
     }
 
-    private static OrderRequest request(ItemRequest... lines) {
+    private static OrderRequest request(LineRequest... lines) {
         return new OrderRequest("c-1", Optional.empty(), List.of(lines));
     }
 
-    private static ItemRequest line(String sku, long quantity) {
-        return new ItemRequest(sku, quantity);
+    private static LineRequest line(String sku, long quantity) {
+        return new LineRequest(sku, quantity);
     }
 }

@@ -42,12 +42,12 @@ class PaymentIssuesTest {
     /** An order of 100 EUR with an AMOUNT_MISMATCH issue for {@code eventId}. */
     private void orderWithIssue(String customerId, String orderId, String eventId) {
         fx.createOrder(customerId, orderId, 100);
-        fx.payments.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, orderId,
+        fx.processPaymentEvent.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, orderId,
                 Optional.of("pay_" + eventId), 99, "EUR"));
     }
 
     private PaymentIssueResolutionOutcome resolve(String orderId, String eventId, Role role) {
-        return fx.resolutions.resolve(new PaymentIssueResolution(orderId, eventId, role, "admin:ann", "refunded by hand"));
+        return fx.resolvePaymentIssue.resolve(new PaymentIssueResolution(orderId, eventId, role, "admin:ann", "refunded by hand"));
     }
 
     private List<OpenPaymentIssue> allOpen(int pageSize) {
@@ -87,7 +87,7 @@ class PaymentIssuesTest {
     void aResolutionIsOneEventOfTheOrderAndTakesTheIssueOffTheList() {
         orderWithIssue("c-1", "o-1", "evt_1");
         orderWithIssue("c-1", "o-2", "evt_2");
-        long version = fx.reads.findHeaderById("o-1").orElseThrow().version();
+        long version = fx.reads.findRootById("o-1").orElseThrow().version();
 
         PaymentIssueResolutionOutcome.Resolved resolved = assertInstanceOf(PaymentIssueResolutionOutcome.Resolved.class,
                 resolve("o-1", "evt_1", Role.ADMINISTRATOR));
@@ -100,7 +100,7 @@ class PaymentIssuesTest {
         assertEquals(version + 1, resolved.event().orElseThrow().version());
         List<OrderEvent> events = fx.events("c-1", "o-1");
         assertEquals(resolved.event().orElseThrow(), events.get(events.size() - 1));
-        assertEquals(version + 1, fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(version + 1, fx.reads.findRootById("o-1").orElseThrow().version());
         assertEquals(List.of(resolved.issue()), fx.reads.findAggregateById("o-1").orElseThrow().paymentIssues());
         assertEquals(List.of("evt_2"), allOpen(10).stream().map(OpenPaymentIssue::eventId).toList());
         assertTrue(!fx.raw(Keys.orderPk("o-1"), Keys.issueSk("evt_1")).containsKey(Keys.GSI2PK),
@@ -111,16 +111,16 @@ class PaymentIssuesTest {
     void anIssueIsResolvedOnceAndTheSecondResolutionWritesNothing() {
         orderWithIssue("c-1", "o-1", "evt_1");
         resolve("o-1", "evt_1", Role.ADMINISTRATOR);
-        long version = fx.reads.findHeaderById("o-1").orElseThrow().version();
+        long version = fx.reads.findRootById("o-1").orElseThrow().version();
 
         assertInstanceOf(PaymentIssueResolutionOutcome.AlreadyResolved.class, resolve("o-1", "evt_1", Role.ADMINISTRATOR));
-        assertEquals(version, fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(version, fx.reads.findRootById("o-1").orElseThrow().version());
     }
 
     @Test
     void twoAdministratorsResolvingAtOnceResolveItOnce() {
         orderWithIssue("c-1", "o-1", "evt_1");
-        long version = fx.reads.findHeaderById("o-1").orElseThrow().version();
+        long version = fx.reads.findRootById("o-1").orElseThrow().version();
 
         List<PaymentIssueResolutionOutcome> outcomes = Race.run(2, i -> resolve("o-1", "evt_1", Role.ADMINISTRATOR));
 
@@ -128,7 +128,7 @@ class PaymentIssuesTest {
                 outcomes.toString());
         assertEquals(1, outcomes.stream().filter(PaymentIssueResolutionOutcome.AlreadyResolved.class::isInstance).count(),
                 outcomes.toString());
-        assertEquals(version + 1, fx.reads.findHeaderById("o-1").orElseThrow().version());
+        assertEquals(version + 1, fx.reads.findRootById("o-1").orElseThrow().version());
     }
 
     @Test

@@ -9,12 +9,12 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.orders.application.Rounds;
-import dev.orders.application.order.StatusChanges;
+import dev.orders.application.order.ChangeOrderStatus;
 import dev.orders.application.port.ProcessedRequest;
 import dev.orders.application.port.WriteConflictException;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.order.LineStatuses;
-import dev.orders.core.order.NewItem;
+import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
@@ -81,7 +81,7 @@ class WriteConflictTest {
                         Optional.of("pay_1"), Optional.empty()));
         assertThrows(WriteConflictException.class, () -> store.commit(paid, "webhook:payments", record));
         verify(client, times(Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
-        OrderAggregate placed = new NewOrder("c-1", "EUR", List.of(new NewItem("A", "A", 1, 1)))
+        OrderAggregate placed = new NewOrder("c-1", "EUR", List.of(new NewLine("A", "A", 1, 1)))
                 .place("o-2", List.of("i-1"), Instant.EPOCH);
         assertThrows(WriteConflictException.class,
                 () -> store.create(placed, OrderEvent.created(placed, "ops"), Optional.empty()));
@@ -95,7 +95,7 @@ class WriteConflictTest {
         when(client.getItem(any(GetItemRequest.class)))
                 .thenReturn(GetItemResponse.builder().item(OrderCodec.encodeRoot(CURRENT, 1)).build());
 
-        assertThrows(WriteConflictException.class, () -> new StatusChanges(store, Clock.systemUTC()).changeStatus(new StatusChangeRequest(Optional.of("c-1"),
+        assertThrows(WriteConflictException.class, () -> new ChangeOrderStatus(store, Clock.systemUTC()).change(new StatusChangeRequest(Optional.of("c-1"),
                 "o-1", OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "c-1", Optional.empty())));
         verify(client, times(Rounds.MAX)).getItem(any(GetItemRequest.class));
         verify(client, times(Rounds.MAX * Transaction.ATTEMPTS))

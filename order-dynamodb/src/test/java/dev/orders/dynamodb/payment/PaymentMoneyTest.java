@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.application.payment.PaymentEventProcessor;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
+import dev.orders.application.payment.ProcessPaymentEvent;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
@@ -66,11 +66,11 @@ class PaymentMoneyTest {
         assertEquals(PaymentOutcome.APPLIED, refund("evt_ref", "o-1", "pay_evt_pay", 1000).outcome());
         PaymentEvent lateFailure = new PaymentEvent("evt_failed", PaymentEventType.PAYMENT_FAILED, 1_795_348_800L, "o-1",
                 Optional.empty(), 3399, "EUR");
-        assertEquals(PaymentOutcome.NOT_APPLICABLE, fx.payments.process(lateFailure).outcome());
+        assertEquals(PaymentOutcome.NOT_APPLICABLE, fx.processPaymentEvent.process(lateFailure).outcome());
 
         Clock aYearLater = Clock.offset(fx.clock, Duration.ofDays(365));
         ProcessedRecords records = new ProcessedRecords(fx.table, aYearLater);
-        PaymentEventProcessor processorThen = new PaymentEventProcessor(new DynamoDbOrderStore(fx.table, fx.reads,
+        ProcessPaymentEvent processorThen = new ProcessPaymentEvent(new DynamoDbOrderStore(fx.table, fx.reads,
                 fx.products, records, new ProcessedRequestCodec(records, aYearLater)), aYearLater);
 
         assertEquals(PaymentOutcome.DUPLICATE, processorThen.process(
@@ -91,15 +91,15 @@ class PaymentMoneyTest {
 
     /** A capture of the provider's event {@code id}, in its payment {@code pay_<id>}. */
     private PaymentReceipt capture(String id, String orderId, long amount) {
-        return fx.payments.process(event(id, PaymentEventType.PAYMENT_SUCCEEDED, orderId, "pay_" + id, amount, "EUR"));
+        return fx.processPaymentEvent.process(event(id, PaymentEventType.PAYMENT_SUCCEEDED, orderId, "pay_" + id, amount, "EUR"));
     }
 
     private PaymentReceipt refund(String id, String orderId, String paymentId, long amount) {
-        return fx.payments.process(event(id, PaymentEventType.REFUND_SUCCEEDED, orderId, paymentId, amount, "EUR"));
+        return fx.processPaymentEvent.process(event(id, PaymentEventType.REFUND_SUCCEEDED, orderId, paymentId, amount, "EUR"));
     }
 
     private Order header(String orderId) {
-        return fx.reads.findHeaderById(orderId).orElseThrow();
+        return fx.reads.findRootById(orderId).orElseThrow();
     }
 
     private OrderAggregate aggregate(String orderId) {
@@ -121,7 +121,7 @@ class PaymentMoneyTest {
             fx.createOrder("c-1", orderId, 1250, 899);
             List<Object> outcomes = Race.run(2, racer -> racer == 0
                     ? capture(eventId, orderId, TOTAL)
-                    : fx.lines.addItem("c-1", orderId, new ItemRequest("TEA", 1), Optional.empty(), "customer:c-1"));
+                    : fx.addLine.add("c-1", orderId, new LineRequest("TEA", 1), Optional.empty(), Optional.empty(), "customer:c-1"));
             PaymentReceipt receipt = (PaymentReceipt) outcomes.get(0);
             Order order = header(orderId);
             if (order.status() == OrderStatus.PAID) {
@@ -130,12 +130,12 @@ class PaymentMoneyTest {
                 assertEquals(PaymentOutcome.APPLIED, receipt.outcome());
                 assertEquals(TOTAL, order.total());
                 assertEquals(TOTAL, order.capturedAmount());
-                assertInstanceOf(ItemChangeOutcome.OrderNotOpen.class, outcomes.get(1));
+                assertInstanceOf(LineChangeOutcome.OrderNotOpen.class, outcomes.get(1));
             } else {
                 // The line came first: the capture no longer pays the total and is an issue, not a payment.
                 mismatched++;
                 assertIssue(PaymentIssueKind.AMOUNT_MISMATCH, receipt);
-                assertInstanceOf(ItemChangeOutcome.Added.class, outcomes.get(1));
+                assertInstanceOf(LineChangeOutcome.Added.class, outcomes.get(1));
                 assertEquals(OrderStatus.CREATED, order.status());
                 assertEquals(TOTAL + 899, order.total());
                 assertEquals(0, order.capturedAmount());
@@ -205,7 +205,7 @@ class PaymentMoneyTest {
         capture("evt_pay", "o-1", TOTAL);
 
         assertIssue(PaymentIssueKind.AMOUNT_MISMATCH,
-                fx.payments.process(event("evt_usd", PaymentEventType.REFUND_SUCCEEDED, "o-1", "pay_evt_pay", 100, "USD")));
+                fx.processPaymentEvent.process(event("evt_usd", PaymentEventType.REFUND_SUCCEEDED, "o-1", "pay_evt_pay", 100, "USD")));
         assertEquals(0, header("o-1").refundedAmount());
     }
 
@@ -221,7 +221,7 @@ class PaymentMoneyTest {
         OrderEvent last = events.get(events.size() - 1);
         assertEquals(new OrderChange.PaymentIssueRecorded(eventId, kind, Optional.of("pay_" + eventId), amount, "EUR"),
                 last.change());
-        assertEquals(PaymentEventProcessor.ACTOR, last.by());
+        assertEquals(ProcessPaymentEvent.ACTOR, last.by());
         assertEquals(order.version(), last.version());
         assertTrue(events.stream().filter(event -> event.type().equals("PaymentIssueRecorded")).count() == 1);
     }
@@ -293,7 +293,7 @@ class PaymentMoneyTest {
         assertEquals(1, open.size());
         assertEquals(new OpenPaymentIssue("o-ghost", Optional.empty(), "evt_c1", PaymentIssueKind.UNKNOWN_ORDER, 2500,
                 "EUR", open.get(0).at()), open.get(0));
-        assertEquals(Optional.empty(), fx.reads.findHeaderById("o-ghost"));
+        assertEquals(Optional.empty(), fx.reads.findRootById("o-ghost"));
         assertFalse(fx.raw(Keys.webhookEventPk("evt_c1"), Keys.WEBHOOK_EVENT_SK).containsKey("expiresAt"),
                 "money recorded is remembered for good");
 
@@ -303,7 +303,7 @@ class PaymentMoneyTest {
         assertEquals(2500, settled.refundedAmount());
         assertTrue(settled.isSettled());
         assertIssue(PaymentIssueKind.UNKNOWN_ORDER, refund("evt_r2", "o-ghost", "pay_unknown", 100));
-        assertEquals(Optional.empty(), fx.reads.findHeaderById("o-ghost"));
+        assertEquals(Optional.empty(), fx.reads.findRootById("o-ghost"));
     }
 
     /**
@@ -380,7 +380,7 @@ class PaymentMoneyTest {
         assertEquals(List.of(), openIssueIds(), "the capture is settled by the refund that came before it");
         List<PaymentIssue> issues = fx.reads.findPayments("o-ghost").issues();
         assertEquals(List.of(true, true), issues.stream().map(PaymentIssue::isSettled).toList());
-        assertEquals(Optional.empty(), fx.reads.findHeaderById("o-ghost"));
+        assertEquals(Optional.empty(), fx.reads.findRootById("o-ghost"));
     }
 
     /** Two refunds of one payment that together exceed it: never more refunded than captured, whatever the order. */
@@ -440,7 +440,7 @@ class PaymentMoneyTest {
             fx.createOrder("c-1", orderId, 1250, 899);
             String capture = "evt_cc_" + round;
             List<Object> outcomes = Race.run(2, racer -> racer == 0 ? capture(capture, orderId, TOTAL)
-                    : fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of("c-1"), orderId,
+                    : fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-1"), orderId,
                             OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "user:c-1", Optional.empty())));
             assertEquals(PaymentOutcome.APPLIED, ((PaymentReceipt) outcomes.get(0)).outcome());
             Order order = header(orderId);

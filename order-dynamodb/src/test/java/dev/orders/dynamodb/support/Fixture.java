@@ -2,19 +2,20 @@ package dev.orders.dynamodb.support;
 
 import static dev.orders.dynamodb.table.Attrs.s;
 
-import dev.orders.application.order.LineIntake;
-import dev.orders.application.order.OrderIntake;
-import dev.orders.application.order.OrderLines;
-import dev.orders.application.order.StatusChanges;
-import dev.orders.application.payment.PaymentEventProcessor;
-import dev.orders.application.payment.PaymentIssueResolutions;
+import dev.orders.application.order.AddLine;
+import dev.orders.application.order.CreateOrder;
+import dev.orders.application.order.ChangeLineStatus;
+import dev.orders.application.order.RemoveLine;
+import dev.orders.application.order.ChangeOrderStatus;
+import dev.orders.application.payment.ProcessPaymentEvent;
+import dev.orders.application.payment.ResolvePaymentIssue;
 import dev.orders.application.port.OrderStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemStatus;
-import dev.orders.core.order.NewItem;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineStatus;
+import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
@@ -70,14 +71,15 @@ public final class Fixture {
     public final ProcessedRecords records;
     public final OrderReads reads;
     public final DynamoDbOrderStore store;
-    public final OrderIntake intake;
-    public final StatusChanges statusChanges;
-    public final OrderLines lines;
-    public final LineIntake lineIntake;
+    public final CreateOrder createOrder;
+    public final ChangeOrderStatus changeOrderStatus;
+    public final AddLine addLine;
+    public final RemoveLine removeLine;
+    public final ChangeLineStatus changeLineStatus;
     public final OrderFeeds feeds;
     public final PaymentIssues issues;
-    public final PaymentIssueResolutions resolutions;
-    public final PaymentEventProcessor payments;
+    public final ResolvePaymentIssue resolvePaymentIssue;
+    public final ProcessPaymentEvent processPaymentEvent;
 
     public Fixture(TestTable testTable) {
         this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
@@ -91,14 +93,15 @@ public final class Fixture {
         this.records = new ProcessedRecords(table, clock);
         this.reads = new OrderReads(table, cursors);
         this.store = new DynamoDbOrderStore(table, reads, products, records, new ProcessedRequestCodec(records, clock));
-        this.intake = new OrderIntake(store, clock);
-        this.statusChanges = new StatusChanges(store, clock);
-        this.lines = new OrderLines(store, clock);
-        this.lineIntake = new LineIntake(lines);
+        this.createOrder = new CreateOrder(store, clock);
+        this.changeOrderStatus = new ChangeOrderStatus(store, clock);
+        this.addLine = new AddLine(store, clock);
+        this.removeLine = new RemoveLine(store, clock);
+        this.changeLineStatus = new ChangeLineStatus(store, clock);
         this.feeds = new OrderFeeds(table, cursors);
         this.issues = new PaymentIssues(table, cursors);
-        this.resolutions = new PaymentIssueResolutions(store, clock);
-        this.payments = new PaymentEventProcessor(store, clock);
+        this.resolvePaymentIssue = new ResolvePaymentIssue(store, clock);
+        this.processPaymentEvent = new ProcessPaymentEvent(store, clock);
     }
 
     /** {@code order} placed under {@code orderId} with new line ids and written as priced: the store's answer. */
@@ -125,8 +128,8 @@ public final class Fixture {
 
     /** An order written as priced, without the catalogue: one line per price. */
     public OrderAggregate createOrder(String customerId, String orderId, long... unitPrices) {
-        List<NewItem> items = java.util.Arrays.stream(unitPrices)
-                .mapToObj(price -> new NewItem("SKU-" + price, "Item " + price, 1, price)).toList();
+        List<NewLine> items = java.util.Arrays.stream(unitPrices)
+                .mapToObj(price -> new NewLine("SKU-" + price, "Item " + price, 1, price)).toList();
         return create(orderId, new NewOrder(customerId, "EUR", items), "customer:" + customerId);
     }
 
@@ -148,8 +151,8 @@ public final class Fixture {
     public OrderAggregate seedSampleOrder() {
         seedSampleProducts();
         NewOrder order = new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(
-                new NewItem("MUG-BLUE", "Blue mug", 2, 1250),
-                new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
+                new NewLine("MUG-BLUE", "Blue mug", 2, 1250),
+                new NewLine("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899)));
         return create(SAMPLE_ORDER, List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM), order, "customer:" + SAMPLE_CUSTOMER);
     }
 
@@ -159,7 +162,7 @@ public final class Fixture {
      */
     public void advance(String customerId, String orderId, OrderStatus... steps) {
         for (OrderStatus step : steps) {
-            StatusChangeOutcome outcome = statusChanges.changeStatus(new StatusChangeRequest(Optional.of(customerId), orderId,
+            StatusChangeOutcome outcome = changeOrderStatus.change(new StatusChangeRequest(Optional.of(customerId), orderId,
                     step, Role.ADMINISTRATOR, Optional.empty(), "fixture", Optional.of("fixture")));
             if (!(outcome instanceof StatusChangeOutcome.Changed)) {
                 throw new IllegalStateException("cannot move " + orderId + " to " + step + ": " + outcome);
@@ -168,11 +171,11 @@ public final class Fixture {
     }
 
     /** Moves each line of {@code itemIds} in turn to {@code target}, as an administrator; the order follows its lines. */
-    public void moveLines(String orderId, ItemStatus target, String... itemIds) {
+    public void moveLines(String orderId, LineStatus target, String... itemIds) {
         for (String itemId : itemIds) {
-            ItemChangeOutcome outcome = lines.changeItemStatus(Role.ADMINISTRATOR, orderId, itemId, target,
+            LineChangeOutcome outcome = changeLineStatus.change(Role.ADMINISTRATOR, orderId, itemId, target,
                     Optional.empty(), "fixture");
-            if (!(outcome instanceof ItemChangeOutcome.StatusChanged)) {
+            if (!(outcome instanceof LineChangeOutcome.StatusChanged)) {
                 throw new IllegalStateException("cannot move line " + itemId + " of " + orderId + " to " + target
                         + ": " + outcome);
             }
@@ -185,8 +188,8 @@ public final class Fixture {
      */
     public void fulfil(String orderId, String... itemIds) {
         for (String itemId : itemIds) {
-            moveLines(orderId, ItemStatus.PICKED, itemId);
-            moveLines(orderId, ItemStatus.SHIPPED, itemId);
+            moveLines(orderId, LineStatus.PICKED, itemId);
+            moveLines(orderId, LineStatus.SHIPPED, itemId);
         }
     }
 

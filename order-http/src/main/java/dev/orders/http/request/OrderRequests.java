@@ -1,6 +1,6 @@
 package dev.orders.http.request;
 
-import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.validation.ValidationException;
@@ -22,16 +22,16 @@ public final class OrderRequests {
         if (lines.size() > OrderLimits.MAX_ITEMS_PER_ORDER) {
             throw new ValidationException("items", "an order holds at most " + OrderLimits.MAX_ITEMS_PER_ORDER + " items");
         }
-        List<ItemRequest> items = lines.stream().map(OrderRequests::itemRequest).toList();
+        List<LineRequest> items = lines.stream().map(OrderRequests::lineRequest).toList();
         return new OrderRequest(customerId, currency, items);
     }
 
     /** {@code {sku, quantity}} */
-    public static ItemRequest itemRequest(JsonBody line) {
+    public static LineRequest lineRequest(JsonBody line) {
         line.refuse("unitPrice", "must not be sent: prices come from the catalogue");
         line.refuse("name", "must not be sent: names come from the catalogue");
         String sku = line.requiredString("sku");
         long quantity = line.requiredLong("quantity");
-        return line.build(() -> new ItemRequest(sku, quantity));
+        return line.build(() -> new LineRequest(sku, quantity));
     }
 }

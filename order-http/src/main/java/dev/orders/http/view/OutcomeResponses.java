@@ -1,14 +1,13 @@
 package dev.orders.http.view;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.application.order.LineIntake;
-import dev.orders.application.order.OrderIntake;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.Disclosure;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.Money;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.money.Money;
 import dev.orders.core.order.Order;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderCreationOutcome;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.PricingRefusal;
@@ -38,12 +37,12 @@ public final class OutcomeResponses {
     }
 
     /** {@code disclosure}: the caller's, for an order a replay reads back as it is now. */
-    public static APIGatewayV2HTTPResponse orderIntake(OrderIntake.Result result, Disclosure disclosure) {
-        return answered(result, orderIntakeAnswer(result, disclosure));
+    public static APIGatewayV2HTTPResponse orderCreation(OrderCreationOutcome result, Disclosure disclosure) {
+        return answered(result, orderCreationAnswer(result, disclosure));
     }
 
-    private static APIGatewayV2HTTPResponse orderIntakeAnswer(OrderIntake.Result result, Disclosure disclosure) {
-        if (result instanceof OrderIntake.Result.Created created) {
+    private static APIGatewayV2HTTPResponse orderCreationAnswer(OrderCreationOutcome result, Disclosure disclosure) {
+        if (result instanceof OrderCreationOutcome.Created created) {
             Order order = created.aggregate().order();
             Map<String, String> headers = new HashMap<>();
             headers.put("location", "/customers/" + PathTemplate.encodeSegment(order.customerId())
@@ -54,31 +53,11 @@ public final class OutcomeResponses {
             }
             return Http.json(201, Views.aggregate(created.aggregate(), disclosure), headers);
         }
-        if (result instanceof OrderIntake.Result.KeyReused) {
+        if (result instanceof OrderCreationOutcome.KeyReused) {
             return Http.problem(keyReused());
         }
-        if (result instanceof OrderIntake.Result.NotOrderable notOrderable) {
+        if (result instanceof OrderCreationOutcome.NotOrderable notOrderable) {
             return Http.problem(pricingRefusal(notOrderable.refusal()));
-        }
-        throw unknown(result);
-    }
-
-    public static APIGatewayV2HTTPResponse lineIntake(LineIntake.Result result, ExpectedVersion expected) {
-        return answered(result, lineIntakeAnswer(result, expected));
-    }
-
-    private static APIGatewayV2HTTPResponse lineIntakeAnswer(LineIntake.Result result, ExpectedVersion expected) {
-        if (result instanceof LineIntake.Result.Added added) {
-            return added(added.item(), Http.etagHeader(added.orderVersion()));
-        }
-        if (result instanceof LineIntake.Result.Replayed replayed) {
-            return added(replayed.item(), Map.of("idempotent-replayed", "true"));
-        }
-        if (result instanceof LineIntake.Result.Refused refused) {
-            return itemChangeAnswer(refused.refusal(), expected);
-        }
-        if (result instanceof LineIntake.Result.KeyReused) {
-            return Http.problem(keyReused());
         }
         throw unknown(result);
     }
@@ -120,24 +99,30 @@ public final class OutcomeResponses {
         throw unknown(outcome);
     }
 
-    public static APIGatewayV2HTTPResponse itemChange(ItemChangeOutcome outcome, ExpectedVersion expected) {
-        return answered(outcome, itemChangeAnswer(outcome, expected));
+    public static APIGatewayV2HTTPResponse lineChange(LineChangeOutcome outcome, ExpectedVersion expected) {
+        return answered(outcome, lineChangeAnswer(outcome, expected));
     }
 
-    private static APIGatewayV2HTTPResponse itemChangeAnswer(ItemChangeOutcome outcome, ExpectedVersion expected) {
-        if (outcome instanceof ItemChangeOutcome.Added added) {
+    private static APIGatewayV2HTTPResponse lineChangeAnswer(LineChangeOutcome outcome, ExpectedVersion expected) {
+        if (outcome instanceof LineChangeOutcome.Added added) {
             return added(added.item(), Http.etagHeader(added.orderVersion()));
         }
-        if (outcome instanceof ItemChangeOutcome.Removed removed) {
+        if (outcome instanceof LineChangeOutcome.Replayed replayed) {
+            return added(replayed.item(), Map.of("idempotent-replayed", "true"));
+        }
+        if (outcome instanceof LineChangeOutcome.KeyReused) {
+            return Http.problem(keyReused());
+        }
+        if (outcome instanceof LineChangeOutcome.Removed removed) {
             return Http.noContent(Http.etagHeader(removed.orderVersion()));
         }
-        if (outcome instanceof ItemChangeOutcome.StatusChanged changed) {
+        if (outcome instanceof LineChangeOutcome.StatusChanged changed) {
             return Http.json(200, Views.item(changed.item()), Http.etagHeader(changed.orderVersion()));
         }
-        if (outcome instanceof ItemChangeOutcome.StaleVersion stale) {
+        if (outcome instanceof LineChangeOutcome.StaleVersion stale) {
             return staleVersion(stale.currentVersion(), expected);
         }
-        return Http.problem(itemRefusal(outcome));
+        return Http.problem(lineRefusal(outcome));
     }
 
     /** Answered to administrators only: the only role that may resolve. */
@@ -195,7 +180,7 @@ public final class OutcomeResponses {
         return response;
     }
 
-    private static APIGatewayV2HTTPResponse added(OrderItem item, Map<String, String> headers) {
+    private static APIGatewayV2HTTPResponse added(OrderLine item, Map<String, String> headers) {
         Map<String, String> all = new HashMap<>(headers);
         all.put("location", "/customers/" + PathTemplate.encodeSegment(item.customerId()) + "/orders/"
                 + item.orderId() + "/items/" + item.itemId());
@@ -215,38 +200,38 @@ public final class OutcomeResponses {
                 : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
     }
 
-    /** The problem of every item change that wrote nothing. */
-    private static Problem itemRefusal(ItemChangeOutcome outcome) {
-        if (outcome instanceof ItemChangeOutcome.Forbidden forbidden) {
+    /** The problem of every line change that wrote nothing. */
+    private static Problem lineRefusal(LineChangeOutcome outcome) {
+        if (outcome instanceof LineChangeOutcome.Forbidden forbidden) {
             return forbiddenTransition(forbidden.role(), "an order line", forbidden.target());
         }
-        if (outcome instanceof ItemChangeOutcome.OrderNotFound) {
+        if (outcome instanceof LineChangeOutcome.OrderNotFound) {
             return Problem.notFound("The order");
         }
-        if (outcome instanceof ItemChangeOutcome.ItemNotFound) {
+        if (outcome instanceof LineChangeOutcome.ItemNotFound) {
             return Problem.notFound("The item");
         }
-        if (outcome instanceof ItemChangeOutcome.OrderNotOpen closed) {
+        if (outcome instanceof LineChangeOutcome.OrderNotOpen closed) {
             return Problem.of(409, "order-not-open", "Order not open",
                     "Items can be added or removed only while the order is " + listed(OrderStatus.openForItemChanges())
                             + ": checkout freezes them.")
                     .with("currentStatus", closed.status().name());
         }
-        if (outcome instanceof ItemChangeOutcome.OrderNotInFulfillment notYet) {
+        if (outcome instanceof LineChangeOutcome.OrderNotInFulfillment notYet) {
             return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfilment",
                     "Item statuses change only while the order is " + listed(OrderStatus.inFulfillment()) + ".")
                     .with("currentStatus", notYet.status().name());
         }
-        if (outcome instanceof ItemChangeOutcome.IllegalItemTransition illegal) {
+        if (outcome instanceof LineChangeOutcome.IllegalItemTransition illegal) {
             return Problem.of(409, "illegal-item-transition", "Transition not allowed",
                     "An item in " + illegal.from() + " cannot move to " + illegal.to() + ".")
                     .with("currentStatus", illegal.from().name());
         }
-        if (outcome instanceof ItemChangeOutcome.TooManyItems tooMany) {
+        if (outcome instanceof LineChangeOutcome.TooManyItems tooMany) {
             return Problem.of(409, "too-many-items", "Too many items",
                     "An order holds at most " + tooMany.limit() + " items.");
         }
-        if (outcome instanceof ItemChangeOutcome.NotPriceable notPriceable) {
+        if (outcome instanceof LineChangeOutcome.NotPriceable notPriceable) {
             return pricingRefusal(notPriceable.refusal());
         }
         throw unknown(outcome);

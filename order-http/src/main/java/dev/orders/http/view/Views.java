@@ -7,7 +7,7 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderSummary;
 import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
@@ -133,7 +133,7 @@ public final class Views {
         return json;
     }
 
-    public static Map<String, Object> item(OrderItem item) {
+    public static Map<String, Object> item(OrderLine item) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("itemId", item.itemId());
         json.put("sku", item.sku());

@@ -6,10 +6,10 @@ import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
 import static dev.orders.dynamodb.support.Fixture.SAMPLE_OTHER_ITEM;
 
 import dev.orders.core.customer.CustomerDetails;
-import dev.orders.core.order.ItemChangeOutcome;
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.ItemStatus;
-import dev.orders.core.order.NewItem;
+import dev.orders.core.order.LineChangeOutcome;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.LineStatus;
+import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
@@ -83,7 +83,7 @@ public final class Seeds {
      * without a name, an issue without its payment, and an issue of an order id that names no order.
      */
     public static final Consumer<Fixture> LIFECYCLE = DUPLICATE_CHARGE.andThen(fx -> {
-        PaymentIssueResolutionOutcome resolution = fx.resolutions.resolve(new PaymentIssueResolution(SAMPLE_ORDER,
+        PaymentIssueResolutionOutcome resolution = fx.resolvePaymentIssue.resolve(new PaymentIssueResolution(SAMPLE_ORDER,
                 "evt_seed_duplicate", Role.ADMINISTRATOR, "user:ops-grace", "refunded in the provider's dashboard"));
         if (!(resolution instanceof PaymentIssueResolutionOutcome.Resolved)) {
             throw new IllegalStateException("seed: the duplicate capture was not resolved: " + resolution);
@@ -92,7 +92,7 @@ public final class Seeds {
                 PaymentOutcome.APPLIED);
         payment(fx, SAMPLE_ISSUE_EVENT, PaymentEventType.PAYMENT_SUCCEEDED, SAMPLE_ISSUE_PAYMENT, 1,
                 PaymentOutcome.PAYMENT_ISSUE);
-        fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM);
+        fx.moveLines(SAMPLE_ORDER, LineStatus.PICKED, SAMPLE_ITEM);
         payment(fx, "evt_seed_refund", PaymentEventType.REFUND_SUCCEEDED, Fixture.SAMPLE_PAYMENT, 1250,
                 PaymentOutcome.APPLIED);
         administered(fx);
@@ -108,15 +108,15 @@ public final class Seeds {
     private static void administered(Fixture fx) {
         String tea = "01JCZ6X3N1S4M2B0QK9V7TQ5RE";
         fx.create(ADMINISTERED_ORDER, List.of(tea), new NewOrder(SAMPLE_CUSTOMER, "EUR",
-                List.of(new NewItem("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899))), "user:" + SAMPLE_CUSTOMER);
-        ItemChangeOutcome added = fx.lines.addItem(SAMPLE_CUSTOMER, ADMINISTERED_ORDER, new ItemRequest("MUG-BLUE", 1),
-                Optional.empty(), "user:" + SAMPLE_CUSTOMER);
-        if (!(added instanceof ItemChangeOutcome.Added)) {
+                List.of(new NewLine("TEA-EARL-100G", "Earl Grey tea, 100 g", 1, 899))), "user:" + SAMPLE_CUSTOMER);
+        LineChangeOutcome added = fx.addLine.add(SAMPLE_CUSTOMER, ADMINISTERED_ORDER, new LineRequest("MUG-BLUE", 1),
+                Optional.empty(), Optional.empty(), "user:" + SAMPLE_CUSTOMER);
+        if (!(added instanceof LineChangeOutcome.Added)) {
             throw new IllegalStateException("seed: no line was added: " + added);
         }
-        ItemChangeOutcome removed = fx.lines.removeItem(SAMPLE_CUSTOMER, ADMINISTERED_ORDER, tea, Optional.empty(),
+        LineChangeOutcome removed = fx.removeLine.remove(SAMPLE_CUSTOMER, ADMINISTERED_ORDER, tea, Optional.empty(),
                 "user:" + SAMPLE_CUSTOMER);
-        if (!(removed instanceof ItemChangeOutcome.Removed)) {
+        if (!(removed instanceof LineChangeOutcome.Removed)) {
             throw new IllegalStateException("seed: the line was not removed: " + removed);
         }
         payment(fx, ADMINISTERED_ORDER, "evt_seed_failed", PaymentEventType.PAYMENT_FAILED, "pay_seed_failed", 1250,
@@ -126,7 +126,7 @@ public final class Seeds {
     }
 
     private static void changeStatus(Fixture fx, String orderId, OrderStatus target, Role role, Optional<String> reason) {
-        StatusChangeOutcome outcome = fx.statusChanges.changeStatus(new StatusChangeRequest(Optional.of(SAMPLE_CUSTOMER),
+        StatusChangeOutcome outcome = fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(SAMPLE_CUSTOMER),
                 orderId, target, role, Optional.empty(), role == Role.CUSTOMER ? "user:" + SAMPLE_CUSTOMER : "user:ops-grace",
                 reason));
         if (!(outcome instanceof StatusChangeOutcome.Changed)) {
@@ -169,7 +169,7 @@ public final class Seeds {
 
     private static void payment(Fixture fx, String orderId, String eventId, PaymentEventType type, String paymentId,
                                 long amount, PaymentOutcome expected) {
-        PaymentReceipt receipt = fx.payments.process(new PaymentEvent(eventId, type, 1_795_348_795L, orderId,
+        PaymentReceipt receipt = fx.processPaymentEvent.process(new PaymentEvent(eventId, type, 1_795_348_795L, orderId,
                 Optional.of(paymentId), amount, "EUR"));
         if (receipt.outcome() != expected) {
             throw new IllegalStateException("seed: " + eventId + " was " + receipt.outcome() + ", not " + expected);

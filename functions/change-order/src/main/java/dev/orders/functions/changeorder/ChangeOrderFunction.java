@@ -1,14 +1,15 @@
 package dev.orders.functions.changeorder;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.application.order.LineIntake;
-import dev.orders.application.order.OrderLines;
-import dev.orders.application.order.StatusChanges;
-import dev.orders.application.payment.PaymentIssueResolutions;
+import dev.orders.application.order.AddLine;
+import dev.orders.application.order.ChangeLineStatus;
+import dev.orders.application.order.ChangeOrderStatus;
+import dev.orders.application.order.RemoveLine;
+import dev.orders.application.payment.ResolvePaymentIssue;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.order.Ids;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.StatusChangeOutcome;
@@ -49,34 +50,35 @@ public final class ChangeOrderFunction extends ApiFunction {
     }
 
     private ChangeOrderFunction(OrderStore store, Clock clock, StoreFaults faults) {
-        this(new OrderLines(store, clock), new LineIntake(new OrderLines(store, clock)), new StatusChanges(store, clock),
-                new PaymentIssueResolutions(store, clock), faults);
+        this(new ChangeOrderStatus(store, clock), new AddLine(store, clock), new RemoveLine(store, clock),
+                new ChangeLineStatus(store, clock), new ResolvePaymentIssue(store, clock), faults);
     }
 
-    private ChangeOrderFunction(OrderLines lines, LineIntake intake, StatusChanges writes, PaymentIssueResolutions issues,
+    private ChangeOrderFunction(ChangeOrderStatus changeStatus, AddLine addLine, RemoveLine removeLine,
+                                ChangeLineStatus changeLineStatus, ResolvePaymentIssue resolvePaymentIssue,
                                 StoreFaults faults) {
         super(new Router(List.of(
-                new Route("POST", CUSTOMER_ORDER + "/status", Access.owner(), request -> changeStatus(writes, request,
+                new Route("POST", CUSTOMER_ORDER + "/status", Access.owner(), request -> changeStatus(changeStatus, request,
                         Optional.of(Ids.customerId(request.pathParameter("customerId"))))),
-                new Route("POST", CUSTOMER_ORDER + "/items", Access.owner(), request -> addItem(intake, request)),
+                new Route("POST", CUSTOMER_ORDER + "/items", Access.owner(), request -> addLine(addLine, request)),
                 new Route("DELETE", CUSTOMER_ORDER + "/items/{itemId}", Access.owner(),
-                        request -> removeItem(lines, request)),
+                        request -> removeLine(removeLine, request)),
                 new Route("POST", ORDER + "/status", Access.admin(),
-                        request -> changeStatus(writes, request, Optional.empty())),
+                        request -> changeStatus(changeStatus, request, Optional.empty())),
                 new Route("PUT", ORDER + "/items/{itemId}/status", Access.admin(),
-                        request -> changeItemStatus(lines, request)),
+                        request -> changeLineStatus(changeLineStatus, request)),
                 new Route("POST", ORDER + "/payment-issues/{eventId}/resolution", Access.admin(),
-                        request -> resolvePaymentIssue(issues, request)))), faults);
+                        request -> resolvePaymentIssue(resolvePaymentIssue, request)))), faults);
     }
 
     /** A status change of {@code customerId}'s order, or of any order by its id alone (empty). */
-    private static APIGatewayV2HTTPResponse changeStatus(StatusChanges writes, HttpRequest request,
+    private static APIGatewayV2HTTPResponse changeStatus(ChangeOrderStatus changeStatus, HttpRequest request,
                                                          Optional<String> customerId) {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
         OrderStatus target = OrderStatus.parse("status", body.requiredString("status"));
         ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
-        StatusChangeOutcome outcome = writes.changeStatus(new StatusChangeRequest(customerId, orderId,
+        StatusChangeOutcome outcome = changeStatus.change(new StatusChangeRequest(customerId, orderId,
                 target, request.role(), expected.version(), request.actor(), body.optionalString("reason")));
         if (outcome instanceof StatusChangeOutcome.Changed changed && changed.isCheckout()) {
             ServiceMetrics.checkout();
@@ -84,37 +86,37 @@ public final class ChangeOrderFunction extends ApiFunction {
         return OutcomeResponses.statusChange(outcome, expected);
     }
 
-    private static APIGatewayV2HTTPResponse addItem(LineIntake intake, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse addLine(AddLine addLine, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         JsonBody body = JsonBody.parse(request.body());
         ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
-        return OutcomeResponses.lineIntake(intake.add(customerId, orderId, OrderRequests.itemRequest(body),
+        return OutcomeResponses.lineChange(addLine.add(customerId, orderId, OrderRequests.lineRequest(body),
                 expected.version(), request.header("idempotency-key"), request.actor()), expected);
     }
 
-    private static APIGatewayV2HTTPResponse removeItem(OrderLines lines, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse removeLine(RemoveLine removeLine, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
         ExpectedVersion expected = ExpectedVersion.of(request);
-        return OutcomeResponses.itemChange(lines.removeItem(customerId, orderId, itemId, expected.version(),
+        return OutcomeResponses.lineChange(removeLine.remove(customerId, orderId, itemId, expected.version(),
                 request.actor()), expected);
     }
 
-    private static APIGatewayV2HTTPResponse changeItemStatus(OrderLines lines, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse changeLineStatus(ChangeLineStatus changeLineStatus, HttpRequest request) {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
         JsonBody body = JsonBody.parse(request.body());
-        ItemStatus target = ItemStatus.parse("status", body.requiredString("status"));
+        LineStatus target = LineStatus.parse("status", body.requiredString("status"));
         ExpectedVersion expected = ExpectedVersion.of(request, Optional.of(body));
-        return OutcomeResponses.itemChange(lines.changeItemStatus(request.role(), orderId, itemId, target,
+        return OutcomeResponses.lineChange(changeLineStatus.change(request.role(), orderId, itemId, target,
                 expected.version(), request.actor()), expected);
     }
 
-    private static APIGatewayV2HTTPResponse resolvePaymentIssue(PaymentIssueResolutions issues, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse resolvePaymentIssue(ResolvePaymentIssue resolvePaymentIssue, HttpRequest request) {
         JsonBody body = JsonBody.parse(request.body());
-        return OutcomeResponses.paymentIssueResolution(issues.resolve(new PaymentIssueResolution(
+        return OutcomeResponses.paymentIssueResolution(resolvePaymentIssue.resolve(new PaymentIssueResolution(
                 request.pathParameter("orderId"), request.pathParameter("eventId"), request.role(), request.actor(),
                 body.requiredString("note"))));
     }

@@ -8,8 +8,8 @@ import static dev.orders.http.support.Api.withHeader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.application.order.OrderIntake;
-import dev.orders.core.order.ItemRequest;
+import dev.orders.application.order.CreateOrder;
+import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.product.ProductDetails;
@@ -72,15 +72,15 @@ class AddItemIdempotencyTest {
             assertEquals("urn:order-service:problem:idempotency-key-reused", reused.json().get("type"));
         }
         assertOrder(3, SEEDED_TOTAL + 3 * 349);
-        assertEquals(1, fx.reads.findHeaderById("o-other").orElseThrow().itemCount());
+        assertEquals(1, fx.reads.findRootById("o-other").orElseThrow().itemCount());
     }
 
     @Test
     void aKeyThatCreatedAnOrderNamesThatRequestSoAddingALineWithItIs422() {
         // Created as create-order creates it, through the test's own client: not a call of this function.
         Services createOrder = Services.fromEnvironment(Api.environment(fx), fx.testTable.client());
-        new OrderIntake(createOrder.orders(), createOrder.clock()).create(new OrderRequest(SAMPLE_CUSTOMER, Optional.of("EUR"),
-                List.of(new ItemRequest("TEA-EARL-100G", 1))), Optional.of("key-2"), "test");
+        new CreateOrder(createOrder.orders(), createOrder.clock()).create(new OrderRequest(SAMPLE_CUSTOMER, Optional.of("EUR"),
+                List.of(new LineRequest("TEA-EARL-100G", 1))), Optional.of("key-2"), "test");
 
         Reply reply = invoke(function, addItem("key-2", BISCUITS));
 
@@ -122,7 +122,7 @@ class AddItemIdempotencyTest {
         assertEquals(404, refused.status(), refused.response().getBody());
         assertEquals(201, retry.status(), retry.response().getBody());
         assertEquals(Optional.empty(), retry.header("idempotent-replayed"));
-        assertEquals(2, fx.reads.findHeaderById("o-later").orElseThrow().itemCount());
+        assertEquals(2, fx.reads.findRootById("o-later").orElseThrow().itemCount());
     }
 
     @Test
@@ -155,7 +155,7 @@ class AddItemIdempotencyTest {
 
     /** The sample order has {@code lines} lines, and its total and item count agree. */
     private void assertOrder(int lines, long total) {
-        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        Order order = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
         assertEquals(lines, order.itemCount());
         assertEquals(total, order.total());
         assertEquals(lines, fx.reads.findAggregate(SAMPLE_CUSTOMER, SAMPLE_ORDER).orElseThrow().items().size());

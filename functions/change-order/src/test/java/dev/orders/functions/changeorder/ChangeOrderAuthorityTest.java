@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.http.api.Caller;
 import dev.orders.http.support.Api.Reply;
@@ -42,22 +42,22 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
 
             assertForbidden(refused, "CUSTOMER", target.name());
             assertEquals(items, fx.itemCount(), target.name());
-            assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version(), target.name());
+            assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version(), target.name());
         }
     }
 
     @Test
     void theCustomerMayNotChangeAnyLineStatusEvenOfAPaidOrder() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
-        for (ItemStatus target : ItemStatus.values()) {
+        for (LineStatus target : LineStatus.values()) {
             int items = fx.itemCount();
             Reply refused = invoke(function, asCustomer(withBody(CHANGE_ITEM_STATUS, Map.of("status", target.name()))));
 
             assertEquals(403, refused.status(), refused.response().getBody());
             assertEquals("urn:order-service:problem:forbidden", refused.json().get("type"));
             assertEquals(items, fx.itemCount(), target.name());
-            assertEquals(ItemStatus.PENDING,
-                    fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+            assertEquals(LineStatus.PENDING,
+                    fx.reads.findLine(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
         }
     }
 
@@ -74,8 +74,8 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
         assertEquals(404, stranger.status(), stranger.response().getBody());
         assertEquals(404, strangersPath.status(), strangersPath.response().getBody());
         assertForbidden(owner, "CUSTOMER", "PAID");
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
-        assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(OrderStatus.CREATED, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
     }
 
     @Test
@@ -87,7 +87,7 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
 
         assertEquals(404, admin.status(), admin.response().getBody());
         assertForbidden(listed, "CUSTOMER", "PAID");
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -112,8 +112,8 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
         assertEquals("FULFILLED", byAdmin.json().get("target"));
         assertForbidden(byCustomer, "CUSTOMER", "FULFILLED");
         assertEquals(items, fx.itemCount());
-        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
-        assertEquals(OrderStatus.IN_FULFILLMENT, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(3, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(OrderStatus.IN_FULFILLMENT, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
     }
 
     @Test
@@ -124,7 +124,7 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
 
         assertEquals(409, refused.status(), refused.response().getBody());
         assertEquals("urn:order-service:problem:status-follows-lines", refused.json().get("type"));
-        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(3, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -165,7 +165,7 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
     void aManualCaptureOrRefundWithoutAReasonIs400AndWritesNothing() {
         Reply noReason = invoke(function, asAdmin(withBody(ADMIN_STATUS, Map.of("status", "PAID"))));
         assertEquals(400, noReason.status(), noReason.response().getBody());
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
 
         Reply paid = invoke(function, asAdmin(withBody(ADMIN_STATUS,
                 Map.of("status", "PAID", "reason", "card payment captured by phone"))));
@@ -175,7 +175,7 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
 
         Reply refundWithoutReason = invoke(function, asAdmin(withBody(ADMIN_STATUS, Map.of("status", "REFUNDED"))));
         assertEquals(400, refundWithoutReason.status(), refundWithoutReason.response().getBody());
-        assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(OrderStatus.PAID, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
     }
 
     private static APIGatewayV2HTTPEvent asCustomer(APIGatewayV2HTTPEvent event) {

@@ -13,11 +13,11 @@ import static dev.orders.http.support.Api.withPath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.Caller;
@@ -52,7 +52,7 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
                 assertEquals(409, loser.status(), loser.response().getBody());
                 assertEquals("application/problem+json", loser.contentType());
             }
-            Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+            Order order = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
             assertEquals(expected + 1, order.version());
             assertEquals(target, order.status());
         }
@@ -91,7 +91,7 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
         assertTrue(added.size() > 0, "no add succeeded in round 1");
 
         OrderAggregate aggregate = fx.reads.findAggregate(SAMPLE_CUSTOMER, SAMPLE_ORDER).orElseThrow();
-        assertEquals(aggregate.items().stream().mapToLong(OrderItem::lineTotal).sum(), aggregate.order().total());
+        assertEquals(aggregate.items().stream().mapToLong(OrderLine::lineTotal).sum(), aggregate.order().total());
         assertEquals(aggregate.items().size(), aggregate.order().itemCount());
         // Every acknowledged add and delete is there exactly once: lines = seeded + 201s - 204s.
         long created = adds.stream().filter(r -> r.status() == 201).count();
@@ -103,7 +103,7 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
     void eightAdministratorsPickingEightDifferentLinesOfOneOrderAtOnceAllSucceed() {
         OrderAggregate order = fx.createOrder(SAMPLE_CUSTOMER, "o-eight", 100, 200, 300, 400, 500, 600, 700, 800);
         fx.advance(SAMPLE_CUSTOMER, "o-eight", OrderStatus.PAID);
-        List<String> lines = order.items().stream().map(OrderItem::itemId).toList();
+        List<String> lines = order.items().stream().map(OrderLine::itemId).toList();
 
         List<Reply> replies = Race.run(lines.size(), i -> invoke(function, as(variant(CHANGE_ITEM_STATUS, Map.of(
                 "pathParameters", Map.of("orderId", "o-eight", "itemId", lines.get(i)),
@@ -114,7 +114,7 @@ class ChangeOrderConcurrencyTest extends SampleOrderTest {
             assertEquals("PICKED", reply.json().get("itemStatus"));
         }
         OrderAggregate picked = fx.reads.findAggregate(SAMPLE_CUSTOMER, "o-eight").orElseThrow();
-        assertEquals(Set.of(ItemStatus.PICKED), picked.items().stream().map(OrderItem::itemStatus).collect(Collectors.toSet()));
+        assertEquals(Set.of(LineStatus.PICKED), picked.items().stream().map(OrderLine::itemStatus).collect(Collectors.toSet()));
         assertEquals(OrderStatus.IN_FULFILLMENT, picked.order().status());
         // Created, paid, eight picks, and the order following its first picked line: eleven versions, no gap.
         List<OrderEvent> history = fx.reads.history(SAMPLE_CUSTOMER, "o-eight", 100, Optional.empty()).orElseThrow().items();

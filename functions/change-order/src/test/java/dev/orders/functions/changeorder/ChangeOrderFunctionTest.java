@@ -12,10 +12,10 @@ import static dev.orders.http.support.Api.withPath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.http.support.Api.Reply;
@@ -69,7 +69,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals(409, stale.status());
         assertEquals("application/problem+json", stale.contentType());
         assertEquals(2, stale.json().get("currentVersion"));
-        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
     }
 
     @Test
@@ -85,7 +85,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals("PAID", viaHeader.json().get("status"));
         assertEquals(400, disagreeing.status());
         assertEquals(400, malformed.status());
-        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(2, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -95,13 +95,13 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals(409, reply.status());
         assertEquals("CREATED", reply.json().get("currentStatus"));
         assertEquals(List.of("AWAITING_PAYMENT", "CANCELLED", "PAID"), reply.json().get("allowed"));
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
     void anOrderWithoutLinesIsNeitherCheckedOutNorPaid409EmptyOrder() {
         for (String itemId : List.of(SAMPLE_ITEM, SAMPLE_OTHER_ITEM)) {
-            fx.lines.removeItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, itemId, Optional.empty(), "customer:" + SAMPLE_CUSTOMER);
+            fx.removeLine.remove(SAMPLE_CUSTOMER, SAMPLE_ORDER, itemId, Optional.empty(), "customer:" + SAMPLE_CUSTOMER);
         }
 
         Reply checkout = invoke(function, withBody(CHANGE_STATUS, Map.of("status", "AWAITING_PAYMENT")));
@@ -111,7 +111,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
             assertEquals(409, reply.status(), reply.response().getBody());
             assertEquals("urn:order-service:problem:empty-order", reply.json().get("type"));
         }
-        assertEquals(3, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version(), "created, two lines removed");
+        assertEquals(3, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version(), "created, two lines removed");
     }
 
     @Test
@@ -137,7 +137,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals(404, unknown.status());
         assertEquals(404, unknownToTheBackOffice.status(), unknownToTheBackOffice.response().getBody());
         assertEquals(404, foreign.status());
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -147,7 +147,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
             Reply reply = invoke(function, withBody(CHANGE_STATUS, body));
             assertEquals(400, reply.status(), reply.response().getBody());
         }
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -160,7 +160,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals(349, added.json().get("unitPrice"));
         assertEquals(3 * 349, added.json().get("lineTotal"));
         assertTrue(added.header("location").orElseThrow().endsWith("/items/" + added.json().get("itemId")));
-        assertEquals(2 * 1250 + 899 + 3 * 349, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
+        assertEquals(2 * 1250 + 899 + 3 * 349, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().total());
 
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
         Reply closed = invoke(function, SampleEvents.load("change-order/add-item"));
@@ -175,10 +175,10 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         fx.products.upsert(new ProductDetails("BISCUITS-200G", "Shortbread biscuits, 250 g", 449, "EUR", true));
 
         assertEquals(399, added.json().get("unitPrice"));
-        OrderItem stored = fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, (String) added.json().get("itemId")).orElseThrow();
+        OrderLine stored = fx.reads.findLine(SAMPLE_CUSTOMER, SAMPLE_ORDER, (String) added.json().get("itemId")).orElseThrow();
         assertEquals(399, stored.unitPrice());
         assertEquals(Optional.of("Shortbread biscuits, 200 g"), stored.name());
-        assertEquals(2 * 1250 + 899 + 3 * 399, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
+        assertEquals(2 * 1250 + 899 + 3 * 399, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().total());
     }
 
     @Test
@@ -215,7 +215,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals(List.of(Map.of("field", "sku", "message", "is priced in USD, the order in EUR")),
                 otherCurrency.json().get("errors"));
         assertEquals(before, fx.itemCount());
-        assertEquals(2 * 1250 + 899, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
+        assertEquals(2 * 1250 + 899, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().total());
     }
 
     @Test
@@ -225,7 +225,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
 
         assertEquals(204, deleted.status(), deleted.response().getBody());
         assertEquals(404, again.status());
-        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        Order order = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
         assertEquals(899, order.total());
         assertEquals(1, order.itemCount());
     }
@@ -241,7 +241,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         assertEquals(200, picked.status(), picked.response().getBody());
         assertEquals("PICKED", picked.json().get("itemStatus"));
         assertEquals(409, backwards.status());
-        assertEquals(ItemStatus.PICKED, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+        assertEquals(LineStatus.PICKED, fx.reads.findLine(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
     }
 
     @SuppressWarnings("unchecked")

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.application.Rounds;
 import dev.orders.core.order.Order;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
@@ -88,7 +88,7 @@ class DynamoDbFaultsTest {
             long waitedMillis = Duration.ofNanos(attempts.get(i).nanoTime() - attempts.get(i - 1).nanoTime()).toMillis();
             assertTrue(waitedMillis >= 12, "attempt " + (i + 1) + " came " + waitedMillis + " ms after the previous");
         }
-        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(2, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
         assertEquals(List.of(2L, 1L), fx.reads.history(SAMPLE_CUSTOMER, SAMPLE_ORDER, 10, Optional.empty())
                 .orElseThrow().items().stream().map(change -> change.version()).toList());
     }
@@ -125,7 +125,7 @@ class DynamoDbFaultsTest {
             long waitedMillis = Duration.ofNanos(attempts.get(i).nanoTime() - attempts.get(i - 1).nanoTime()).toMillis();
             assertTrue(waitedMillis >= 25, "attempt " + (i + 1) + " came " + waitedMillis + " ms after the previous");
         }
-        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(2, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @ParameterizedTest
@@ -197,11 +197,11 @@ class DynamoDbFaultsTest {
         assertProblem(lost, OUTCOME_UNKNOWN);
         assertEquals(201, retry.status(), retry.response().getBody());
         assertEquals("true", retry.header("idempotent-replayed").orElseThrow());
-        List<OrderItem> biscuits = fx.reads.findAggregate(SAMPLE_CUSTOMER, SAMPLE_ORDER).orElseThrow().items().stream()
+        List<OrderLine> biscuits = fx.reads.findAggregate(SAMPLE_CUSTOMER, SAMPLE_ORDER).orElseThrow().items().stream()
                 .filter(item -> item.sku().equals("BISCUITS-200G")).toList();
         assertEquals(1, biscuits.size());
         assertEquals(biscuits.get(0).itemId(), retry.json().get("itemId"));
-        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        Order order = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
         assertEquals(3, order.itemCount());
         assertEquals(2 * 1250 + 899 + 3 * 349, order.total());
     }
@@ -214,7 +214,7 @@ class DynamoDbFaultsTest {
 
         assertEquals(503, reply.status(), reply.response().getBody());
         assertProblem(reply, OUTCOME_UNKNOWN);
-        assertEquals(2, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(2, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test
@@ -225,7 +225,7 @@ class DynamoDbFaultsTest {
 
         assertEquals(503, reply.status(), reply.response().getBody());
         assertUntouched();
-        assertEquals(2 * 1250 + 899, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().total());
+        assertEquals(2 * 1250 + 899, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().total());
     }
 
     @Test
@@ -256,7 +256,7 @@ class DynamoDbFaultsTest {
                 Map.of("status", "PAID", "expectedVersion", 1, "reason", "captured"))));
 
         assertEquals(200, reply.status(), reply.response().getBody());
-        assertEquals(OrderStatus.PAID, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(OrderStatus.PAID, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
     }
 
     /** The problem's type and detail are those of {@code expected}. */
@@ -267,8 +267,8 @@ class DynamoDbFaultsTest {
 
     /** The sample order as seeded: version 1, three rows besides its first history row; the sample products. */
     private void assertUntouched() {
-        assertEquals(1, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
-        assertEquals(OrderStatus.CREATED, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().status());
+        assertEquals(1, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(OrderStatus.CREATED, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
         assertEquals(List.of(Keys.eventSk(1), Keys.ITEM_PREFIX + Fixture.SAMPLE_ITEM,
                         Keys.ITEM_PREFIX + Fixture.SAMPLE_OTHER_ITEM, Keys.ROOT_SK),
                 fx.partition(Keys.orderPk(SAMPLE_ORDER)).stream().map(row -> row.get(Keys.SK).s()).toList());

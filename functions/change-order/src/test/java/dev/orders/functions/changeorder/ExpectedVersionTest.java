@@ -11,7 +11,7 @@ import static dev.orders.http.support.Api.withHeader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.lambda.json.Json;
@@ -53,7 +53,7 @@ class ExpectedVersionTest extends SampleOrderTest {
         assertEquals(201, viaWeakTag.status(), viaWeakTag.response().getBody());
         assertEquals(201, viaBody.status(), viaBody.response().getBody());
         assertEquals(List.of("OrderLineAdded", "OrderLineAdded", "OrderLineAdded", "OrderCreated"), snapshot().types());
-        assertEquals(5, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().itemCount());
+        assertEquals(5, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().itemCount());
     }
 
     @Test
@@ -65,7 +65,7 @@ class ExpectedVersionTest extends SampleOrderTest {
 
         assertPreconditionFailed(stale, 2);
         assertEquals(before, snapshot());
-        assertEquals(SAMPLE_ITEM, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemId());
+        assertEquals(SAMPLE_ITEM, fx.reads.findLine(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemId());
     }
 
     @Test
@@ -74,7 +74,7 @@ class ExpectedVersionTest extends SampleOrderTest {
 
         assertEquals(204, removed.status(), removed.response().getBody());
         assertEquals(List.of("OrderLineRemoved", "OrderCreated"), snapshot().types());
-        assertEquals(Optional.empty(), fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM));
+        assertEquals(Optional.empty(), fx.reads.findLine(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM));
     }
 
     @Test
@@ -88,7 +88,7 @@ class ExpectedVersionTest extends SampleOrderTest {
         assertPreconditionFailed(staleTag, 2);
         assertStale(staleBody, 2);
         assertEquals(before, snapshot());
-        assertEquals(ItemStatus.PENDING, fx.reads.findItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
+        assertEquals(LineStatus.PENDING, fx.reads.findLine(SAMPLE_CUSTOMER, SAMPLE_ORDER, SAMPLE_ITEM).orElseThrow().itemStatus());
     }
 
     @Test

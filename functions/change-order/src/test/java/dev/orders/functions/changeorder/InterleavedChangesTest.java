@@ -9,11 +9,11 @@ import static dev.orders.http.support.Api.invoke;
 import static dev.orders.http.support.Api.withBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
@@ -74,21 +74,21 @@ class InterleavedChangesTest extends SampleOrderTest {
     @Test
     void aLineStatusRacedByAnotherLinesStatusMovesBothAndTheOrderFollowsThemOnce() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
-        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED,
+        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_ORDER, LineStatus.PICKED,
                 SAMPLE_OTHER_ITEM)), asAdmin(SampleEvents.load(CHANGE_ITEM_STATUS)));
 
         assertEquals(200, reply.status(), reply.response().getBody());
         // Paid (2), the other line picked and the order following it (3, 4), this line picked (5).
         assertOrder(OrderStatus.IN_FULFILLMENT, 5, SAMPLE_TOTAL);
-        assertEquals(List.of(ItemStatus.PICKED, ItemStatus.PICKED), fx.reads.findAggregateById(SAMPLE_ORDER)
-                .orElseThrow().items().stream().map(OrderItem::itemStatus).toList());
+        assertEquals(List.of(LineStatus.PICKED, LineStatus.PICKED), fx.reads.findAggregateById(SAMPLE_ORDER)
+                .orElseThrow().items().stream().map(OrderLine::itemStatus).toList());
     }
 
     @Test
     void aResolutionRacedByAnotherChangeOfTheOrderResolvesTheIssueOnTheOrderAsItIsNow() {
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
         capture("evt_3PzX9cLkq2");
-        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_ORDER, ItemStatus.PICKED, SAMPLE_ITEM)),
+        Reply reply = invoke(racedBy(() -> fx.moveLines(SAMPLE_ORDER, LineStatus.PICKED, SAMPLE_ITEM)),
                 asAdmin(SampleEvents.load("change-order/resolve-payment-issue")));
 
         assertEquals(200, reply.status(), reply.response().getBody());
@@ -103,18 +103,18 @@ class InterleavedChangesTest extends SampleOrderTest {
     }
 
     private void addBiscuits() {
-        fx.lines.addItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, new ItemRequest("BISCUITS-200G", 1), Optional.empty(),
+        fx.addLine.add(SAMPLE_CUSTOMER, SAMPLE_ORDER, new LineRequest("BISCUITS-200G", 1), Optional.empty(), Optional.empty(),
                 "customer:" + SAMPLE_CUSTOMER);
     }
 
     private void capture(String eventId) {
-        fx.payments.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, SAMPLE_ORDER,
+        fx.processPaymentEvent.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, SAMPLE_ORDER,
                 Optional.of("pay_" + eventId), SAMPLE_TOTAL, "EUR"));
     }
 
     /** The order's status, version and total, and a log of one event per version, 1 to {@code version}. */
     private void assertOrder(OrderStatus status, long version, long total) {
-        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        Order order = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
         assertEquals(status, order.status());
         assertEquals(version, order.version());
         assertEquals(total, order.total());

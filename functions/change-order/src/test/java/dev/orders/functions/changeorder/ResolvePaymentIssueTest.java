@@ -27,14 +27,14 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
 
     @BeforeEach
     void anIssueOnTheSampleOrder() {
-        fx.payments.process(new PaymentEvent(SAMPLE_EVENT, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+        fx.processPaymentEvent.process(new PaymentEvent(SAMPLE_EVENT, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
                 SAMPLE_ORDER, Optional.of("pay_3PzX9cLkq2"), 1, "EUR"));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void theSampleResolvesTheIssueAsOneEventOfTheOrder() {
-        long version = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version();
+        long version = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version();
 
         Reply reply = invoke(function, SampleEvents.load(SAMPLE));
 
@@ -57,7 +57,7 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
     void theIssueOfAnOrderIdThatNamesNoOrderIsResolvedByItsRouteWithoutAnOrderEvent() {
         String ghost = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
         String event = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
-        fx.payments.process(new PaymentEvent(event, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, ghost,
+        fx.processPaymentEvent.process(new PaymentEvent(event, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, ghost,
                 Optional.of("pay_3PzX9cLkq2Yw7Hb3"), 2500, "EUR"));
 
         Reply reply = invoke(function, SampleEvents.load("change-order/resolve-unknown-order-issue"));
@@ -69,20 +69,20 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
         assertTrue(((Map<String, Object>) reply.json().get("resolution")).get("note").toString().contains("RF-2301"));
         assertEquals(List.of(SAMPLE_EVENT), fx.issues.open(10, Optional.empty()).items().stream()
                 .map(OpenPaymentIssue::eventId).toList(), "only the sample order's issue is left open");
-        assertEquals(Optional.empty(), fx.reads.findHeaderById(ghost));
+        assertEquals(Optional.empty(), fx.reads.findRootById(ghost));
         assertEquals(409, invoke(function, SampleEvents.load("change-order/resolve-unknown-order-issue")).status());
     }
 
     @Test
     void aSecondResolutionIs409AndWritesNothing() {
         assertEquals(200, invoke(function, SampleEvents.load(SAMPLE)).status());
-        long version = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version();
+        long version = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version();
 
         Reply again = invoke(function, SampleEvents.load(SAMPLE));
 
         assertEquals(409, again.status());
         assertEquals("urn:order-service:problem:already-resolved", again.json().get("type"));
-        assertEquals(version, fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow().version());
+        assertEquals(version, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().version());
     }
 
     @Test

@@ -1,10 +1,11 @@
 package dev.orders.functions.createorder;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.application.order.OrderIntake;
+import dev.orders.application.order.CreateOrder;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Ids;
+import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
@@ -29,21 +30,21 @@ public final class CreateOrderFunction extends ApiFunction {
     }
 
     public CreateOrderFunction(Services services) {
-        this(new OrderIntake(services.orders(), services.clock()), services.storeFaults());
+        this(new CreateOrder(services.orders(), services.clock()), services.storeFaults());
     }
 
-    private CreateOrderFunction(OrderIntake intake, StoreFaults faults) {
+    private CreateOrderFunction(CreateOrder createOrder, StoreFaults faults) {
         super(new Router(List.of(
-                new Route("POST", "/customers/{customerId}/orders", Access.owner(), request -> create(intake, request)))), faults);
+                new Route("POST", "/customers/{customerId}/orders", Access.owner(), request -> create(createOrder, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse create(OrderIntake intake, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse create(CreateOrder createOrder, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         OrderRequest order = OrderRequests.orderRequest(customerId, JsonBody.parse(request.body()));
-        OrderIntake.Result result = intake.create(order, request.header("idempotency-key"), request.actor());
-        if (result instanceof OrderIntake.Result.Created created && !created.replayed()) {
+        OrderCreationOutcome outcome = createOrder.create(order, request.header("idempotency-key"), request.actor());
+        if (outcome instanceof OrderCreationOutcome.Created created && !created.replayed()) {
             ServiceMetrics.orderCreated();
         }
-        return OutcomeResponses.orderIntake(result, Disclosure.to(request.role()));
+        return OutcomeResponses.orderCreation(outcome, Disclosure.to(request.role()));
     }
 }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.order.OrderAggregate;
-import dev.orders.core.order.OrderItem;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.api.HttpRequest;
@@ -265,9 +265,9 @@ class CreateOrderFunctionTest {
 
         OrderAggregate after = fx.reads.findAggregate("c-ada", orderId).orElseThrow();
         assertEquals(before, after);
-        assertEquals(List.of(1250L, 899L), after.items().stream().map(OrderItem::unitPrice).toList());
+        assertEquals(List.of(1250L, 899L), after.items().stream().map(OrderLine::unitPrice).toList());
         assertEquals(List.of(Optional.of("Blue mug"), Optional.of("Earl Grey tea, 100 g")),
-                after.items().stream().map(OrderItem::name).toList());
+                after.items().stream().map(OrderLine::name).toList());
         assertEquals(2 * 1250 + 899, after.order().total());
         assertEquals(201, replayed.status(), replayed.response().getBody());
         assertEquals(placed.response().getBody(), replayed.response().getBody());

@@ -1,7 +1,8 @@
 package dev.orders.functions.customerprofile;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.application.customer.CustomerStore;
+import dev.orders.application.customer.PutCustomer;
+import dev.orders.application.customer.ReadCustomer;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.customer.CustomerDetails;
 import dev.orders.core.customer.CustomerUpsert;
@@ -27,30 +28,30 @@ public final class CustomerProfileFunction extends ApiFunction {
     }
 
     public CustomerProfileFunction(Services services) {
-        this(services.customers(), services.storeFaults());
+        this(new PutCustomer(services.customers()), new ReadCustomer(services.customers()), services.storeFaults());
     }
 
-    private CustomerProfileFunction(CustomerStore customers, StoreFaults faults) {
+    private CustomerProfileFunction(PutCustomer putCustomer, ReadCustomer readCustomer, StoreFaults faults) {
         super(new Router(List.of(
-                new Route("PUT", "/customers/{customerId}", Access.owner(), request -> put(customers, request)),
-                new Route("GET", "/customers/{customerId}", Access.owner(), request -> get(customers, request)))), faults);
+                new Route("PUT", "/customers/{customerId}", Access.owner(), request -> put(putCustomer, request)),
+                new Route("GET", "/customers/{customerId}", Access.owner(), request -> get(readCustomer, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse put(CustomerStore customers, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse put(PutCustomer putCustomer, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         JsonBody body = JsonBody.parse(request.body());
         CustomerDetails details = new CustomerDetails(customerId, body.requiredString("name"),
                 body.requiredString("email"));
         if (request.header("if-none-match").map(String::trim).filter("*"::equals).isPresent()) {
-            return OutcomeResponses.customerCreation(customers.createIfAbsent(details));
+            return OutcomeResponses.customerCreation(putCustomer.createIfAbsent(details));
         }
-        CustomerUpsert upsert = customers.upsert(details);
+        CustomerUpsert upsert = putCustomer.put(details);
         return Http.json(upsert.created() ? 201 : 200, Views.customer(upsert.customer()));
     }
 
-    private static APIGatewayV2HTTPResponse get(CustomerStore customers, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse get(ReadCustomer readCustomer, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
-        return customers.get(customerId)
+        return readCustomer.read(customerId)
                 .map(customer -> Http.json(200, Views.customer(customer)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The customer")));
     }

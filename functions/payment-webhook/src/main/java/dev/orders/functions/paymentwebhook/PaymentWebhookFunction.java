@@ -1,7 +1,7 @@
 package dev.orders.functions.paymentwebhook;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.application.payment.PaymentEventProcessor;
+import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
@@ -47,10 +47,10 @@ public final class PaymentWebhookFunction extends ApiFunction {
     }
 
     public PaymentWebhookFunction(Services services, SecretSource secret, Clock clock) {
-        this(new PaymentEventProcessor(services.orders(), services.clock()), secret, clock, services.storeFaults());
+        this(new ProcessPaymentEvent(services.orders(), services.clock()), secret, clock, services.storeFaults());
     }
 
-    private PaymentWebhookFunction(PaymentEventProcessor payments, SecretSource secret, Clock clock,
+    private PaymentWebhookFunction(ProcessPaymentEvent payments, SecretSource secret, Clock clock,
                                    StoreFaults faults) {
         super(new Router(List.of(new Route("POST", "/webhooks/payments", Access.signedByHandler(),
                 request -> receive(payments, new WebhookSignature(WebhookSignature.secretsOf(secret.value()), clock),
@@ -64,7 +64,7 @@ public final class PaymentWebhookFunction extends ApiFunction {
     }
 
     /** {@code signature} holds the secrets of this request: read through the cache, so a rotation reaches it. */
-    private static APIGatewayV2HTTPResponse receive(PaymentEventProcessor payments, WebhookSignature signature,
+    private static APIGatewayV2HTTPResponse receive(ProcessPaymentEvent payments, WebhookSignature signature,
                                                     HttpRequest request) {
         Optional<String> body = request.body();
         Optional<WebhookSignature.Rejection> rejection = signature.verify(request.header("webhook-signature"),

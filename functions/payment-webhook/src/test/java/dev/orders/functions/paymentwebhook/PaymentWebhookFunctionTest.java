@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import dev.orders.application.payment.PaymentEventProcessor;
-import dev.orders.core.order.ItemRequest;
+import dev.orders.application.payment.ProcessPaymentEvent;
+import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
@@ -121,7 +121,7 @@ class PaymentWebhookFunctionTest {
     }
 
     private Order order() {
-        return fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        return fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
     }
 
     private List<OrderEvent> history() {
@@ -150,7 +150,7 @@ class PaymentWebhookFunctionTest {
         OrderEvent event = history().get(0);
         assertEquals(2, event.version());
         assertEquals("PaymentCaptured", event.type());
-        assertEquals(PaymentEventProcessor.ACTOR, event.by());
+        assertEquals(ProcessPaymentEvent.ACTOR, event.by());
         assertEquals(Map.of("from", "CREATED", "to", "PAID", "amount", SAMPLE_TOTAL, "currency", "EUR",
                 "paymentEventId", SAMPLE_EVENT_ID, "paymentId", SAMPLE_PAYMENT), event.change().data());
         assertEquals(Optional.of(SAMPLE_PAYMENT), order().paymentId());
@@ -177,7 +177,7 @@ class PaymentWebhookFunctionTest {
     @Test
     void anOrderWithoutLinesIsNeitherPaidNorCheckedOutByTheWebhookAndMoneyOnItIsAnIssue() {
         for (String itemId : List.of(Fixture.SAMPLE_ITEM, Fixture.SAMPLE_OTHER_ITEM)) {
-            fx.lines.removeItem(SAMPLE_CUSTOMER, SAMPLE_ORDER, itemId, Optional.empty(), "user:" + SAMPLE_CUSTOMER);
+            fx.removeLine.remove(SAMPLE_CUSTOMER, SAMPLE_ORDER, itemId, Optional.empty(), "user:" + SAMPLE_CUSTOMER);
         }
         int items = fx.itemCount();
         Reply nothing = invoke(function, event("evt_zero", "payment.succeeded", 0));
@@ -480,8 +480,8 @@ class PaymentWebhookFunctionTest {
     void aCaptureRacedByALineAdditionDoesNotPayTheOrderForItsOldTotal() {
         Clock clock = Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC);
         PaymentWebhookFunction raced = new PaymentWebhookFunction(Services.fromEnvironment(Api.environment(fx),
-                fx.testTable.newClient(new BeforeTheFirstWrite(() -> fx.lines.addItem(SAMPLE_CUSTOMER, SAMPLE_ORDER,
-                        new ItemRequest("BISCUITS-200G", 1), Optional.empty(), "customer:" + SAMPLE_CUSTOMER)))),
+                fx.testTable.newClient(new BeforeTheFirstWrite(() -> fx.addLine.add(SAMPLE_CUSTOMER, SAMPLE_ORDER,
+                        new LineRequest("BISCUITS-200G", 1), Optional.empty(), Optional.empty(), "customer:" + SAMPLE_CUSTOMER)))),
                 PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET)), clock);
 
         Reply reply = invoke(raced, SampleEvents.load(SAMPLE));
@@ -489,7 +489,7 @@ class PaymentWebhookFunctionTest {
         assertEquals(200, reply.status(), reply.response().getBody());
         assertEquals("payment-issue", reply.json().get("outcome"));
         assertEquals("AMOUNT_MISMATCH", reply.json().get("issue"));
-        Order order = fx.reads.findHeaderById(SAMPLE_ORDER).orElseThrow();
+        Order order = fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
         assertEquals(OrderStatus.CREATED, order.status());
         assertEquals(0, order.capturedAmount());
         assertEquals(SAMPLE_TOTAL + 349, order.total());

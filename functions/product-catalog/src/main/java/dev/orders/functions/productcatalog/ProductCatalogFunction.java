@@ -1,7 +1,8 @@
 package dev.orders.functions.productcatalog;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.orders.application.catalog.ProductStore;
+import dev.orders.application.product.PutProduct;
+import dev.orders.application.product.ReadProduct;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.ProductUpsert;
@@ -29,27 +30,27 @@ public final class ProductCatalogFunction extends ApiFunction {
     }
 
     public ProductCatalogFunction(Services services) {
-        this(services.products(), services.storeFaults());
+        this(new PutProduct(services.products()), new ReadProduct(services.products()), services.storeFaults());
     }
 
-    private ProductCatalogFunction(ProductStore products, StoreFaults faults) {
+    private ProductCatalogFunction(PutProduct putProduct, ReadProduct readProduct, StoreFaults faults) {
         super(new Router(List.of(
-                new Route("PUT", "/products/{sku}", Access.admin(), request -> put(products, request)),
-                new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(products, request)))), faults);
+                new Route("PUT", "/products/{sku}", Access.admin(), request -> put(putProduct, request)),
+                new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(readProduct, request)))), faults);
     }
 
     /** {@code {name, unitPrice, currency, active?}}; a product is for sale unless it says otherwise. */
-    private static APIGatewayV2HTTPResponse put(ProductStore products, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse put(PutProduct putProduct, HttpRequest request) {
         String sku = Sku.of("sku", request.pathParameter("sku"));
         JsonBody body = JsonBody.parse(request.body());
         ProductDetails details = new ProductDetails(sku, body.requiredString("name"), body.requiredLong("unitPrice"),
                 body.requiredString("currency"), body.optionalBoolean("active").orElse(true));
-        ProductUpsert upsert = products.upsert(details);
+        ProductUpsert upsert = putProduct.put(details);
         return Http.json(upsert.created() ? 201 : 200, Views.product(upsert.product()));
     }
 
-    private static APIGatewayV2HTTPResponse get(ProductStore products, HttpRequest request) {
-        return products.find(Sku.of("sku", request.pathParameter("sku")))
+    private static APIGatewayV2HTTPResponse get(ReadProduct readProduct, HttpRequest request) {
+        return readProduct.read(Sku.of("sku", request.pathParameter("sku")))
                 .map(product -> Http.json(200, Views.product(product)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The product")));
     }

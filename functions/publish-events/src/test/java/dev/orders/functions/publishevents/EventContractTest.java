@@ -3,7 +3,7 @@ package dev.orders.functions.publishevents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
@@ -87,7 +87,7 @@ class EventContractTest {
     @Test
     void theDocumentsEnumerationsAreTheCodesEnums() {
         assertEquals(names(OrderStatus.values()), new TreeSet<>(list(schema("OrderStatus").get("enum"))));
-        assertEquals(names(ItemStatus.values()), new TreeSet<>(list(schema("ItemStatus").get("enum"))));
+        assertEquals(names(LineStatus.values()), new TreeSet<>(list(schema("ItemStatus").get("enum"))));
         assertEquals(names(PaymentIssueKind.values()), new TreeSet<>(list(schema("PaymentIssueKind").get("enum"))));
     }
 
@@ -102,7 +102,7 @@ class EventContractTest {
     void everyEnumerationOfTheDocumentsThatListsValuesOfACoreEnumListsAllOfThem() throws IOException {
         Map<String, Set<Object>> core = new TreeMap<>(Map.of(
                 "OrderStatus", names(OrderStatus.values()),
-                "ItemStatus", names(ItemStatus.values()),
+                "ItemStatus", names(LineStatus.values()),
                 "PaymentIssueKind", names(PaymentIssueKind.values()),
                 "PaymentIssue.Direction", names(PaymentIssue.Direction.values()),
                 "PaymentOutcome", Arrays.stream(PaymentOutcome.values()).<Object>map(PaymentOutcome::wireName)

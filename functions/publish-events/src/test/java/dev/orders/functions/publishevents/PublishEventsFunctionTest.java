@@ -13,8 +13,8 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
-import dev.orders.core.order.ItemRequest;
-import dev.orders.core.order.Money;
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.money.Money;
 import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
@@ -81,10 +81,10 @@ class PublishEventsFunctionTest {
         }
         Race.run(6, i -> {
             String orderId = "o-" + i;
-            fx.lines.addItem("c-" + i, orderId, new ItemRequest("TEA", 1), Optional.empty(), "user:c-" + i);
+            fx.addLine.add("c-" + i, orderId, new LineRequest("TEA", 1), Optional.empty(), Optional.empty(), "user:c-" + i);
             fx.advance("c-" + i, orderId, OrderStatus.AWAITING_PAYMENT);
             if (i % 2 == 0) {
-                fx.payments.process(new PaymentEvent("evt_" + i, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
+                fx.processPaymentEvent.process(new PaymentEvent("evt_" + i, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
                         orderId, Optional.of("pay_" + i), 1250 + 899, "EUR"));
             } else {
                 fx.advance("c-" + i, orderId, OrderStatus.CANCELLED);
@@ -252,7 +252,7 @@ class PublishEventsFunctionTest {
         fx.createOrder("c-1", "o-1", 1250);
         for (PaymentEventType type : new PaymentEventType[] {PaymentEventType.PAYMENT_SUCCEEDED,
                 PaymentEventType.REFUND_SUCCEEDED}) {
-            fx.payments.process(new PaymentEvent("evt_" + type.ordinal(), type, 1_795_348_800L, "o-1",
+            fx.processPaymentEvent.process(new PaymentEvent("evt_" + type.ordinal(), type, 1_795_348_800L, "o-1",
                     Optional.of("pay_max"), Money.MAX_AMOUNT, "EUR"));
         }
         RecordingEventBridge bus = new RecordingEventBridge();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orders.core.order.ItemRequest;
+import dev.orders.core.order.LineRequest;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
@@ -71,8 +71,8 @@ class RedriveEventsTest {
     @Test
     void anOrdersVersionsAreRepublishedInOrderInThePublishersEnvelope() throws IOException {
         fx.createOrder("c-1", "o-1", 1250);
-        fx.lines.addItem("c-1", "o-1", new ItemRequest("TEA", 1), Optional.empty(), "user:c-1");
-        fx.lines.addItem("c-1", "o-1", new ItemRequest("TEA", 2), Optional.empty(), "user:c-1");
+        fx.addLine.add("c-1", "o-1", new LineRequest("TEA", 1), Optional.empty(), Optional.empty(), "user:c-1");
+        fx.addLine.add("c-1", "o-1", new LineRequest("TEA", 2), Optional.empty(), Optional.empty(), "user:c-1");
 
         Run run = redrive("--order", "o-1", "--from", "2");
 
@@ -154,7 +154,7 @@ class RedriveEventsTest {
         List<String> orders = List.of("o-1", "o-2", "o-3");
         orders.forEach(order -> fx.createOrder("c-1", order, 1250));
         for (int round = 0; round < 3; round++) {
-            orders.forEach(order -> fx.lines.addItem("c-1", order, new ItemRequest("TEA", 1), Optional.empty(), "user:c-1"));
+            orders.forEach(order -> fx.addLine.add("c-1", order, new LineRequest("TEA", 1), Optional.empty(), Optional.empty(), "user:c-1"));
         }
         List<OrderStream.ShardRecord> events = stream.passing();
         assertEquals(List.of("o-1:1", "o-2:1", "o-3:1", "o-1:2", "o-2:2", "o-3:2", "o-1:3", "o-2:3", "o-3:3", "o-1:4",

@@ -1,17 +1,15 @@
 package dev.orders.functions.queryorders;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.order.ListOrders;
+import dev.orders.application.order.ReadOrder;
+import dev.orders.application.payment.ListPaymentIssues;
 import dev.orders.application.port.StoreFaults;
-import dev.orders.application.query.OrderFeedQueries;
-import dev.orders.application.query.OrderQueries;
-import dev.orders.application.query.PaymentIssueQueries;
-import dev.orders.core.feed.FeedRequest;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
-import dev.orders.core.order.OrderStatus;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
 import dev.orders.http.api.Http;
@@ -39,35 +37,36 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     public QueryOrdersFunction(Services services) {
-        this(services.orderQueries(), services.feeds(), services.paymentIssues(), services.storeFaults());
+        this(new ReadOrder(services.orderReads()), new ListOrders(services.orderFeeds()),
+                new ListPaymentIssues(services.paymentIssues()), services.storeFaults());
     }
 
-    private QueryOrdersFunction(OrderQueries orders, OrderFeedQueries feeds, PaymentIssueQueries issues,
+    private QueryOrdersFunction(ReadOrder readOrder, ListOrders listOrders, ListPaymentIssues listPaymentIssues,
                                 StoreFaults faults) {
         super(new Router(List.of(
-                new Route("GET", ORDER, Access.owner(), request -> aggregate(orders, request)),
-                new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> item(orders, request)),
+                new Route("GET", ORDER, Access.owner(), request -> aggregate(readOrder, request)),
+                new Route("GET", ORDER + "/items/{itemId}", Access.owner(), request -> line(readOrder, request)),
                 new Route("GET", ORDER + "/history", Access.owner(), request -> history(request,
-                        orders.history(Ids.customerId(request.pathParameter("customerId")),
+                        readOrder.history(Ids.customerId(request.pathParameter("customerId")),
                                 Ids.orderId(request.pathParameter("orderId")), QueryParameters.limit(request),
                                 request.query("cursor")))),
-                new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(feeds, request)),
-                new Route("GET", "/orders", Access.admin(), request -> allOrders(feeds, request)),
-                new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(orders, request)),
+                new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(listOrders, request)),
+                new Route("GET", "/orders", Access.admin(), request -> allOrders(listOrders, request)),
+                new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(readOrder, request)),
                 new Route("GET", "/orders/{orderId}/history", Access.admin(), request -> history(request,
-                        orders.historyById(Ids.orderId(request.pathParameter("orderId")),
+                        readOrder.historyById(Ids.orderId(request.pathParameter("orderId")),
                                 QueryParameters.limit(request), request.query("cursor")))),
-                new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(issues, request)))), faults);
+                new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(listPaymentIssues, request)))), faults);
     }
 
-    private static APIGatewayV2HTTPResponse aggregate(OrderQueries orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse aggregate(ReadOrder readOrder, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
-        return found(orders.findAggregate(customerId, orderId), request);
+        return found(readOrder.ofCustomer(customerId, orderId), request);
     }
 
-    private static APIGatewayV2HTTPResponse orderById(OrderQueries orders, HttpRequest request) {
-        return found(orders.findAggregateById(Ids.orderId(request.pathParameter("orderId"))), request);
+    private static APIGatewayV2HTTPResponse orderById(ReadOrder readOrder, HttpRequest request) {
+        return found(readOrder.byId(Ids.orderId(request.pathParameter("orderId"))), request);
     }
 
     private static APIGatewayV2HTTPResponse found(Optional<OrderAggregate> aggregate, HttpRequest request) {
@@ -76,12 +75,12 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
-    private static APIGatewayV2HTTPResponse item(OrderQueries orders, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse line(ReadOrder readOrder, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
-        return orders.findItem(customerId, orderId, itemId)
-                .map(item -> Http.json(200, Views.item(item)))
+        return readOrder.line(customerId, orderId, itemId)
+                .map(line -> Http.json(200, Views.item(line)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The item")));
     }
 
@@ -92,25 +91,19 @@ public final class QueryOrdersFunction extends ApiFunction {
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 
-    private static APIGatewayV2HTTPResponse customerOrders(OrderFeedQueries feeds, HttpRequest request) {
+    private static APIGatewayV2HTTPResponse customerOrders(ListOrders listOrders, HttpRequest request) {
         String customerId = Ids.customerId(request.pathParameter("customerId"));
-        Optional<OrderStatus> status = QueryParameters.status(request);
-        FeedRequest feed = QueryParameters.feed(request);
-        return Http.json(200, Views.page("orders", status.isPresent()
-                ? feeds.customerStatusFeed(customerId, status.get(), feed)
-                : feeds.customerTimeline(customerId, feed), Views::summary));
+        return Http.json(200, Views.page("orders", listOrders.ofCustomer(customerId, QueryParameters.status(request),
+                QueryParameters.feed(request)), Views::summary));
     }
 
-    private static APIGatewayV2HTTPResponse allOrders(OrderFeedQueries feeds, HttpRequest request) {
-        Optional<OrderStatus> status = QueryParameters.status(request);
-        FeedRequest feed = QueryParameters.feed(request);
-        return Http.json(200, Views.page("orders", status.isPresent()
-                ? feeds.statusFeed(status.get(), feed)
-                : feeds.recentOrders(feed), Views::summary));
+    private static APIGatewayV2HTTPResponse allOrders(ListOrders listOrders, HttpRequest request) {
+        return Http.json(200, Views.page("orders", listOrders.all(QueryParameters.status(request),
+                QueryParameters.feed(request)), Views::summary));
     }
 
-    private static APIGatewayV2HTTPResponse openPaymentIssues(PaymentIssueQueries issues, HttpRequest request) {
-        return Http.json(200, Views.page("issues", issues.open(QueryParameters.limit(request), request.query("cursor")),
+    private static APIGatewayV2HTTPResponse openPaymentIssues(ListPaymentIssues listPaymentIssues, HttpRequest request) {
+        return Http.json(200, Views.page("issues", listPaymentIssues.open(QueryParameters.limit(request), request.query("cursor")),
                 Views::openPaymentIssue));
     }
 }

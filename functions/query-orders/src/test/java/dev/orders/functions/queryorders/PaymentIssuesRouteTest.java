@@ -41,7 +41,7 @@ class PaymentIssuesRouteTest {
     }
 
     private void capture(String eventId, String orderId, long amount) {
-        fx.payments.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, orderId,
+        fx.processPaymentEvent.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L, orderId,
                 Optional.of("pay_" + eventId), amount, "EUR"));
     }
 
@@ -76,7 +76,7 @@ class PaymentIssuesRouteTest {
         assertEquals("CAPTURE_AFTER_CANCEL", issues.get(1).get("kind"));
         assertEquals("AMOUNT_MISMATCH", issues.get(2).get("kind"));
 
-        fx.resolutions.resolve(new PaymentIssueResolution("o-2", "evt_late", Role.ADMINISTRATOR, "admin:ann", "refunded"));
+        fx.resolvePaymentIssue.resolve(new PaymentIssueResolution("o-2", "evt_late", Role.ADMINISTRATOR, "admin:ann", "refunded"));
         Reply after = invoke(function, SampleEvents.load(SAMPLE));
         assertEquals(List.of("evt_again", "evt_short"),
                 ((List<Map<String, Object>>) after.json().get("issues")).stream().map(i -> i.get("eventId")).toList());
@@ -144,7 +144,7 @@ class PaymentIssuesRouteTest {
         fx.createOrder("c-ada", "o-1", 1000);
         capture("evt_pay", "o-1", 1000);
         capture("evt_again", "o-1", 1000);
-        fx.resolutions.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, actor, note));
+        fx.resolvePaymentIssue.resolve(new PaymentIssueResolution("o-1", "evt_again", Role.ADMINISTRATOR, actor, note));
     }
 
     private static Map<String, Object> withoutAt(Map<String, Object> issue) {

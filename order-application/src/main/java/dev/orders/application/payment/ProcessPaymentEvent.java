@@ -1,0 +1,71 @@
+package dev.orders.application.payment;
+
+import dev.orders.application.Round;
+import dev.orders.application.Rounds;
+import dev.orders.application.port.OrderStore;
+import dev.orders.application.port.ProcessedRequest;
+import dev.orders.core.order.OrderStep;
+import dev.orders.core.payment.PaymentDecision;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentRecords;
+import dev.orders.core.time.Timestamps;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Applies payment events exactly once. Each event gets a processed record: in the same transaction as
+ * the order's change when the event changes the order (a capture, a refund, a failed attempt, a payment
+ * issue), alone when it is only acknowledged. Of any number of deliveries of one event, even concurrent
+ * ones, exactly one writes the record, so the order changes once and has one event for it.
+ */
+public record ProcessPaymentEvent(OrderStore store, Clock clock) {
+    /** Actor of the events the webhook writes. */
+    public static final String ACTOR = "webhook:payments";
+
+    public PaymentReceipt process(PaymentEvent event) {
+        return Rounds.untilDecided("payment event " + event.id(), () -> attempt(event));
+    }
+
+    /** One read-decide-write round; raced when what it read changed before the write. */
+    private Round<PaymentReceipt> attempt(PaymentEvent event) {
+        PaymentRecords records = store.findPayments(event.orderId());
+        PaymentDecision decision = PaymentDecision.decide(event, records, Timestamps.truncate(clock.instant()));
+        if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
+            boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));
+            return Round.decided(PaymentReceipt.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));
+        }
+        if (decision instanceof PaymentDecision.RecordWithoutOrder without) {
+            OrderStore.Commit commit = store.commitWithoutOrder(without.rows(),
+                    Optional.of(new ProcessedRequest.PaymentEventHandled(event, without.outcome())));
+            return answer(commit, new PaymentReceipt(event.id(), without.outcome(), without.issue()), event);
+        }
+        if (decision instanceof PaymentDecision.RecordIssue issue) {
+            OrderStore.Commit commit = commit(issue.step(), event, PaymentOutcome.PAYMENT_ISSUE);
+            return answer(commit, new PaymentReceipt(event.id(), PaymentOutcome.PAYMENT_ISSUE,
+                    Optional.of(issue.issue().kind())), event);
+        }
+        OrderStore.Commit commit = commit(((PaymentDecision.Apply) decision).step(), event, PaymentOutcome.APPLIED);
+        return answer(commit, PaymentReceipt.of(event.id(), PaymentOutcome.APPLIED), event);
+    }
+
+    /**
+     * The receipt once committed; a duplicate where the processed record was there already. Anything else
+     * changed since the read (the order, or an issue row: the next round finds this event's issue, or its
+     * processed record, if that is what stood in the way).
+     */
+    private static Round<PaymentReceipt> answer(OrderStore.Commit commit, PaymentReceipt committed, PaymentEvent event) {
+        if (commit instanceof OrderStore.Commit.Committed) {
+            return Round.decided(committed);
+        }
+        if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
+            return Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
+        }
+        return Round.raced();
+    }
+
+    private OrderStore.Commit commit(OrderStep step, PaymentEvent event, PaymentOutcome outcome) {
+        return store.commit(step, ACTOR, Optional.of(new ProcessedRequest.PaymentEventHandled(event, outcome)));
+    }
+}

@@ -1,0 +1,16 @@
+package dev.orders.core.order;
+
+/** Outcome of creating an order. Only {@link Created} wrote anything, and a replayed one nothing now. */
+public sealed interface OrderCreationOutcome {
+    /** {@code replayed}: an earlier request with the same idempotency key created it; nothing was written now. */
+    record Created(OrderAggregate aggregate, boolean replayed) implements OrderCreationOutcome {
+    }
+
+    /** The idempotency key was used for a different request; nothing was written. */
+    record KeyReused() implements OrderCreationOutcome {
+    }
+
+    /** A line's product is absent, not for sale, or in another currency than the order; nothing was written. */
+    record NotOrderable(PricingRefusal refusal) implements OrderCreationOutcome {
+    }
+}
