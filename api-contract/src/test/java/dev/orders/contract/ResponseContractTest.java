@@ -67,8 +67,10 @@ class ResponseContractTest {
 
     @Test
     @Order(1)
-    void theSampleScenesAreStatedForExactlyTheHttpSampleEventsOfEvents() {
-        assertEquals(SampleEvents.names(), SampleScene.stated());
+    void everyStatedSceneIsOfAnHttpSampleEventOfEventsAndEverySampleHasOne() {
+        assertTrue(SampleEvents.names().containsAll(SampleScene.stated()), "a scene outlived its sample: "
+                + SampleScene.stated());
+        assertEquals(SampleEvents.names(), SampleScene.all().stream().map(SampleScene::sample).toList());
     }
 
     @ParameterizedTest(name = "{0}")
