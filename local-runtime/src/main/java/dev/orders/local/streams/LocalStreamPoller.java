@@ -4,14 +4,11 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.streams.StreamFilter;
-import dev.orders.localaws.streams.StreamRecords;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,13 +25,13 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * What Lambda's event source mapping does for a function's {@code DynamoDB} event, against the local
  * engine's stream: records read shard by shard in order, kept if they match the event's filter, sent to
- * the function in batches of its size in the exact {@code DynamodbEvent} shape, resumed from the record
- * the function reports failed ({@code batchItemFailures}), split in two on a function error where the event
- * bisects ({@code BisectBatchOnFunctionError}), at most the event's retry attempts, after
+ * the function in batches of its size in the exact {@code DynamodbEvent} shape ({@link StreamBatchEvent}),
+ * resumed from the record the function reports failed ({@code batchItemFailures}), split in two on a function
+ * error where the event bisects ({@code BisectBatchOnFunctionError}), at most the event's retry attempts, after
  * which the rest of the batch is discarded and its on-failure record goes to the dead-letter file, as Lambda
  * sends it to the event's {@code OnFailure} destination. With a positions file (--data-dir) the last record
- * handled per shard survives a restart, so nothing is lost or sent twice. Closing it lets an invocation in
- * flight finish, as disabling an event source mapping does.
+ * handled per shard survives a restart ({@link StreamPositions}), so nothing is lost or sent twice. Closing it
+ * lets an invocation in flight finish, as disabling an event source mapping does.
  */
 public final class LocalStreamPoller implements AutoCloseable {
     private static final long IDLE_MILLIS = 200;
@@ -56,7 +53,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     private final String region;
     private final Optional<Path> dataDir;
     private final StreamFilter filter;
-    private final Map<String, String> positions = new LinkedHashMap<>();
+    private final StreamPositions positions;
     private final Thread thread;
     private final CountDownLatch closed = new CountDownLatch(1);
     /** Whether the last invocation failed with an error (rather than reporting a batch item failure). */
@@ -80,7 +77,7 @@ public final class LocalStreamPoller implements AutoCloseable {
             throw new IllegalArgumentException("template: " + function.logicalId() + "." + source.event() + ": "
                     + e.getMessage(), e);
         }
-        positions.putAll(readPositions());
+        this.positions = new StreamPositions(dataDir, source.event());
         this.thread = new Thread(this::run, "sam-local-stream-" + function.logicalId());
         this.thread.setDaemon(true);
     }
@@ -128,7 +125,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     }
 
     private boolean pollShard(String streamArn, String shardId) throws InterruptedException {
-        String after = positions.get(shardId);
+        String after = positions.after(shardId);
         String iterator = streams.getShardIterator(b -> {
             b.streamArn(streamArn).shardId(shardId);
             if (after == null) {
@@ -147,9 +144,9 @@ public final class LocalStreamPoller implements AutoCloseable {
             if (!running() || !deliver(streamArn, shardId, batch)) {
                 return true; // closed before this batch was through: the next start resumes from it
             }
-            remember(shardId, batch.get(batch.size() - 1).dynamodb().sequenceNumber());
+            positions.remember(shardId, batch.get(batch.size() - 1).dynamodb().sequenceNumber());
         }
-        remember(shardId, page.records().get(page.records().size() - 1).dynamodb().sequenceNumber());
+        positions.remember(shardId, page.records().get(page.records().size() - 1).dynamodb().sequenceNumber());
         return true;
     }
 
@@ -200,7 +197,7 @@ public final class LocalStreamPoller implements AutoCloseable {
 
     /** The sequence number the function reported failed, if any; a function error fails the whole batch. */
     private Optional<String> invoke(String streamArn, List<Record> batch) {
-        Map<String, Object> event = Map.of("Records", batch.stream().map(r -> lambdaRecord(r, streamArn)).toList());
+        Map<String, Object> event = StreamBatchEvent.of(batch, streamArn, region);
         functionError = false;
         try {
             byte[] response = function.invoke(JSON.std.asBytes(event), UUID.randomUUID().toString());
@@ -214,28 +211,6 @@ public final class LocalStreamPoller implements AutoCloseable {
             functionError = true;
             return Optional.of(batch.get(0).dynamodb().sequenceNumber());
         }
-    }
-
-    /** The record as Lambda puts it in a {@code DynamodbEvent}. */
-    private Map<String, Object> lambdaRecord(Record record, String streamArn) {
-        Map<String, Object> dynamodb = new LinkedHashMap<>();
-        dynamodb.put("ApproximateCreationDateTime", record.dynamodb().approximateCreationDateTime().getEpochSecond());
-        dynamodb.put("Keys", StreamRecords.image(record.dynamodb().keys()));
-        if (record.dynamodb().hasNewImage()) {
-            dynamodb.put("NewImage", StreamRecords.image(record.dynamodb().newImage()));
-        }
-        dynamodb.put("SequenceNumber", record.dynamodb().sequenceNumber());
-        dynamodb.put("SizeBytes", record.dynamodb().sizeBytes());
-        dynamodb.put("StreamViewType", record.dynamodb().streamViewTypeAsString());
-        Map<String, Object> lambda = new LinkedHashMap<>();
-        lambda.put("eventID", record.eventID());
-        lambda.put("eventName", record.eventNameAsString());
-        lambda.put("eventVersion", "1.1");
-        lambda.put("eventSource", "aws:dynamodb");
-        lambda.put("awsRegion", region);
-        lambda.put("dynamodb", dynamodb);
-        lambda.put("eventSourceARN", streamArn);
-        return lambda;
     }
 
     private static int indexOf(List<Record> batch, String sequenceNumber) {
@@ -264,35 +239,6 @@ public final class LocalStreamPoller implements AutoCloseable {
     /** The local stand-in for the event's {@code OnFailure} queue: one message body a line. */
     Path deadLetterFile() {
         return dataDir.orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve(DEAD_LETTER_FILE);
-    }
-
-    private void remember(String shardId, String sequenceNumber) {
-        positions.put(shardId, sequenceNumber);
-        if (dataDir.isEmpty()) {
-            return;
-        }
-        try {
-            OwnerOnly.replace(positionsFile(), JSON.std.asString(positions));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot save the stream position", e);
-        }
-    }
-
-    private Map<String, String> readPositions() {
-        if (dataDir.isEmpty() || !Files.isRegularFile(positionsFile())) {
-            return Map.of();
-        }
-        try {
-            Map<String, String> read = new LinkedHashMap<>();
-            JSON.std.mapFrom(Files.readAllBytes(positionsFile())).forEach((shard, seq) -> read.put(shard, String.valueOf(seq)));
-            return read;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the stream position", e);
-        }
-    }
-
-    private Path positionsFile() {
-        return dataDir.orElseThrow().resolve("stream-positions-" + source.event() + ".json");
     }
 
     /**

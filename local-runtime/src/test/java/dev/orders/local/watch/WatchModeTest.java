@@ -52,7 +52,7 @@ class WatchModeTest {
     void aChangedMethodBodyRecompilesItsModuleOnlyAndTheNextRequestRunsIt() throws Exception {
         save(DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \""));
 
-        WatchMode.Reloaded reloaded = assertInstanceOf(WatchMode.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
+        Reload.Reloaded reloaded = assertInstanceOf(Reload.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
 
         assertEquals(List.of("lib"), reloaded.changed());
         assertEquals(List.of("lib"), modules(reloaded), "fn's classes cannot differ: nothing it compiled against changed");
@@ -64,7 +64,7 @@ class WatchModeTest {
     void aChangedConstantRecompilesTheModulesCompiledAgainstItWhichCopiedIt() throws Exception {
         save(DemoBuild.GREETING_SOURCE.replace("PUNCTUATION = \"!\"", "PUNCTUATION = \"?\""));
 
-        WatchMode.Reloaded reloaded = assertInstanceOf(WatchMode.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
+        Reload.Reloaded reloaded = assertInstanceOf(Reload.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
 
         assertEquals(List.of("lib", "fn"), modules(reloaded));
         assertEquals("hello ada?", invoke(""), "javac copied the old constant into fn's classes: they are compiled anew");
@@ -74,7 +74,7 @@ class WatchModeTest {
     void aCompileErrorIsReportedWithItsLineAndTheLastGoodCodeKeepsServingUntilItIsFixed() throws Exception {
         save(DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \"").replace("return", "retrun"));
 
-        WatchMode.NotCompiled failed = assertInstanceOf(WatchMode.NotCompiled.class, watch.reload(Set.of(lib), System.nanoTime()));
+        Reload.NotCompiled failed = assertInstanceOf(Reload.NotCompiled.class, watch.reload(Set.of(lib), System.nanoTime()));
 
         assertEquals("lib", failed.module());
         assertTrue(failed.errors().startsWith(DemoBuild.GREETING + ":7: error: "), failed.errors());
@@ -84,7 +84,7 @@ class WatchModeTest {
         save(DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \""));
         // lib failed, so it is compiled again with the next change seen, whichever module's it is.
         Module fn = ReactorModules.read(root).at(root.resolve("fn")).orElseThrow();
-        WatchMode.Reloaded reloaded = assertInstanceOf(WatchMode.Reloaded.class, watch.reload(Set.of(fn), System.nanoTime()));
+        Reload.Reloaded reloaded = assertInstanceOf(Reload.Reloaded.class, watch.reload(Set.of(fn), System.nanoTime()));
         assertEquals(List.of("lib"), reloaded.changed());
         assertEquals("bonjour ada!", invoke(""));
     }
@@ -93,7 +93,7 @@ class WatchModeTest {
     void aSaveThatChangesNothingReloadsNothing() throws Exception {
         save(DemoBuild.GREETING_SOURCE);
 
-        assertInstanceOf(WatchMode.Unchanged.class, watch.reload(Set.of(lib), System.nanoTime()));
+        assertInstanceOf(Reload.Unchanged.class, watch.reload(Set.of(lib), System.nanoTime()));
     }
 
     @Test
@@ -104,7 +104,7 @@ class WatchModeTest {
             Thread.sleep(10);
         }
         save(DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \""));
-        assertInstanceOf(WatchMode.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
+        assertInstanceOf(Reload.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
 
         Files.writeString(gate, "open");
         assertEquals("hello ada!", during.get());
@@ -132,14 +132,14 @@ class WatchModeTest {
             assertEquals("hello ada!", http.send(invoke, HttpResponse.BodyHandlers.ofString()).body());
 
             save(DemoBuild.GREETING_SOURCE.replace("\"hello \"", "\"bonjour \""));
-            assertInstanceOf(WatchMode.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
+            assertInstanceOf(Reload.Reloaded.class, watch.reload(Set.of(lib), System.nanoTime()));
 
             assertEquals("bonjour ada!", http.send(invoke, HttpResponse.BodyHandlers.ofString()).body());
         }
     }
 
-    private static List<String> modules(WatchMode.Reloaded reloaded) {
-        return reloaded.compiled().stream().map(WatchMode.Compilation::module).toList();
+    private static List<String> modules(Reload.Reloaded reloaded) {
+        return reloaded.compiled().stream().map(Reload.Compilation::module).toList();
     }
 
     private void save(String greeting) throws Exception {
