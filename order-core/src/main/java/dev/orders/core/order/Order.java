@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The order root (header): what the lifecycle moves, the money the payment provider captured and refunded
+ * The order root: what the lifecycle moves, the money the payment provider captured and refunded
  * (minor units of {@code currency}) and the provider's payment it was paid by, and how many of its lines
  * are in each status; a feed lists its {@link OrderSummary}.
  */
