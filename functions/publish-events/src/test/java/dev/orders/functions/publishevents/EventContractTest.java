@@ -96,7 +96,8 @@ class EventContractTest {
      * all of that enum's values and no other: order and line statuses, payment issue kinds and directions, the
      * webhook's outcomes, roles. Two kinds of enumeration list fewer by design: one value, the constant of an
      * event's data (an OrderCreated is CREATED), and the roles a caller of the HTTP API acts in, which the payment
-     * provider, acting through the signed webhook, is not.
+     * provider, acting through the signed webhook, is not. order-core's build writes these lists from the core
+     * (RegenerateDocuments, as text); this reads the documents as YAML and JSON, as their readers do.
      */
     @Test
     void everyEnumerationOfTheDocumentsThatListsValuesOfACoreEnumListsAllOfThem() throws IOException {

@@ -1,0 +1,49 @@
+package dev.orders.core.documents;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.orders.core.order.ItemStatus;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class GeneratedSectionsTest {
+    @Test
+    void anInlineSectionListsTheEnumsValuesInItsSentence() {
+        String stale = "| `to` (<!-- generated from ItemStatus values: do not edit -->`PENDING`, `SHIPPED`<!-- end generated -->) |";
+
+        assertEquals("| `to` (<!-- generated from ItemStatus values: do not edit -->" + Arrays.stream(ItemStatus.values())
+                .map(status -> "`" + status.name() + "`").collect(Collectors.joining(", ")) + "<!-- end generated -->) |",
+                GeneratedSections.rewrite(stale, "EVENTS.md"));
+    }
+
+    @Test
+    void aBlockSectionHoldsItsTextBetweenBlankLinesAndTheRestOfTheDocumentStaysAsItIs() {
+        String stale = "Before.\n\n<!-- generated from ItemStatus.next: do not edit -->\nLines: `PENDING → PICKED`.\n"
+                + "<!-- end generated -->\n\nAfter.\n";
+
+        assertEquals("Before.\n\n<!-- generated from ItemStatus.next: do not edit -->\n\n" + LifecycleTables.lineMoves()
+                + "\n\n<!-- end generated -->\n\nAfter.\n", GeneratedSections.rewrite(stale, "DATA-MODEL.md"));
+    }
+
+    @Test
+    void aSectionOfASourceThatIsNoneIsRefused() {
+        String document = "<!-- generated from OrderState values: do not edit -->`CREATED`<!-- end generated -->";
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> GeneratedSections.rewrite(document, "docs/EVENTS.md"));
+        assertEquals("docs/EVENTS.md: no enum of the core is published as OrderState", refused.getMessage());
+    }
+
+    @Test
+    void aSectionWithoutItsEndIsRefused() {
+        String document = "<!-- generated from OrderStatus: do not edit -->\n\n| status |\n\n"
+                + "<!-- generated from ItemStatus values: do not edit -->`PENDING`<!-- end generated -->";
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> GeneratedSections.rewrite(document, "docs/DATA-MODEL.md"));
+        assertEquals("docs/DATA-MODEL.md: the section generated from OrderStatus has no <!-- end generated -->",
+                refused.getMessage());
+    }
+}
