@@ -26,7 +26,7 @@ public final class LineTransitions {
             return new Decision.Refused<>(refusal.get());
         }
         Order order = read.get();
-        if (!order.status().isOpenForItemChanges()) {
+        if (!order.status().isOpenForLineChanges()) {
             return new Decision.Refused<>(new LineChangeOutcome.OrderNotOpen(order.status()));
         }
         if (!order.currency().equals(currency)) {
@@ -56,7 +56,7 @@ public final class LineTransitions {
             return new Decision.Refused<>(refusal.get());
         }
         Order order = read.get().order();
-        if (!order.status().isOpenForItemChanges()) {
+        if (!order.status().isOpenForLineChanges()) {
             return new Decision.Refused<>(new LineChangeOutcome.OrderNotOpen(order.status()));
         }
         OrderLine line = read.get().item(itemId).orElseThrow();

@@ -183,7 +183,7 @@ public enum OrderStatus {
         return next().contains(target);
     }
 
-    public boolean isOpenForItemChanges() {
+    public boolean isOpenForLineChanges() {
         return lines == Lines.EDITABLE;
     }
 
@@ -220,8 +220,8 @@ public enum OrderStatus {
         return linesMoveIt ? follows : this;
     }
 
-    public static Set<OrderStatus> openForItemChanges() {
-        return statuses(OrderStatus::isOpenForItemChanges);
+    public static Set<OrderStatus> openForLineChanges() {
+        return statuses(OrderStatus::isOpenForLineChanges);
     }
 
     public static Set<OrderStatus> inFulfillment() {

@@ -1,6 +1,6 @@
 package dev.orders.core.documents;
 
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
@@ -23,7 +23,7 @@ record CoreEnumeration(String name, List<String> values) {
      */
     static final List<CoreEnumeration> ALL = List.of(
             of("OrderStatus", OrderStatus.values()),
-            of("ItemStatus", ItemStatus.values()),
+            of("ItemStatus", LineStatus.values()),
             of("PaymentIssueKind", PaymentIssueKind.values()),
             of("PaymentIssue.Direction", PaymentIssue.Direction.values()),
             new CoreEnumeration("PaymentOutcome", Arrays.stream(PaymentOutcome.values()).map(PaymentOutcome::wireName).toList()),

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.documents.EnumerationLists.Syntax;
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentOutcome;
 import java.util.Arrays;
@@ -18,7 +18,7 @@ class EnumerationListsTest {
     void anEnumerationMissingValuesListsAllOfTheCoresEnumInItsDeclaredOrder() {
         String stale = "    ItemStatus: {type: string, enum: [SHIPPED, PENDING, CANCELLED]}\n";
 
-        assertEquals("    ItemStatus: {type: string, enum: [" + listed(ItemStatus.values(), Enum::name, ", ") + "]}\n",
+        assertEquals("    ItemStatus: {type: string, enum: [" + listed(LineStatus.values(), Enum::name, ", ") + "]}\n",
                 EnumerationLists.rewrite(stale, Syntax.YAML, "openapi.yaml"));
     }
 
@@ -36,7 +36,7 @@ class EnumerationListsTest {
         String stale = "        \"to\": {\n          \"enum\": [\n            \"PENDING\",\n            \"CANCELLED\"\n          ]\n        }\n";
 
         assertEquals("        \"to\": {\n          \"enum\": [\n"
-                + listed(ItemStatus.values(), status -> "            \"" + status.name() + "\"", ",\n")
+                + listed(LineStatus.values(), status -> "            \"" + status.name() + "\"", ",\n")
                 + "\n          ]\n        }\n", EnumerationLists.rewrite(stale, Syntax.JSON, "OrderLineStatusChanged.schema.json"));
     }
 

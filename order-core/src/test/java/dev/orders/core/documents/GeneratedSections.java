@@ -1,5 +1,6 @@
 package dev.orders.core.documents;
 
+import dev.orders.core.order.Role;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -9,13 +10,15 @@ import java.util.stream.Collectors;
  * {@code <!-- generated from SOURCE: do not edit -->} and {@code <!-- end generated -->}: a block where the
  * opening marker ends its line (a table, a sentence; blank lines around it), else inline (a list of values in a
  * sentence or a table's cell). Sources: {@code OrderStatus} and {@code OrderStatus.Move} (the lifecycle's
- * tables), {@code ItemStatus.next} (the lines' moves), and {@code <name> values} for an enum's values as
+ * tables), {@code LineStatus.next} (the lines' moves), {@code Role.<ROLE> moves} (the statuses a role may move an
+ * order to), and {@code <name> values} for an enum's values as
  * {@link CoreEnumeration} publishes them ({@code ItemStatus values}: {@code `PENDING`, `PICKED`, ...}).
  */
 final class GeneratedSections {
     private static final Pattern START = Pattern.compile("<!-- generated from (.+?): do not edit -->");
     private static final String END = "<!-- end generated -->";
     private static final String VALUES = " values";
+    private static final Pattern ROLE_MOVES = Pattern.compile("Role\\.([A-Z_]+) moves");
 
     private GeneratedSections() {
     }
@@ -42,8 +45,12 @@ final class GeneratedSections {
         return switch (source) {
             case "OrderStatus" -> LifecycleTables.statuses();
             case "OrderStatus.Move" -> LifecycleTables.moves();
-            case "ItemStatus.next" -> LifecycleTables.lineMoves();
+            case "LineStatus.next" -> LifecycleTables.lineMoves();
             default -> {
+                Matcher roleMoves = ROLE_MOVES.matcher(source);
+                if (roleMoves.matches()) {
+                    yield LifecycleTables.targetsOf(Role.valueOf(roleMoves.group(1)));
+                }
                 if (!source.endsWith(VALUES)) {
                     throw new IllegalStateException(where + ": no section is generated from " + source);
                 }

@@ -1,6 +1,6 @@
 package dev.orders.core.documents;
 
-import dev.orders.core.order.ItemStatus;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStatus.Move;
 import dev.orders.core.order.OrderStatus.Requirement;
@@ -22,7 +22,7 @@ final class LifecycleTables {
         for (OrderStatus status : OrderStatus.values()) {
             String capture = status.awaitsPayment() ? "pays it (awaits payment)"
                     : "payment issue `" + status.captureIssue().orElseThrow() + "`";
-            String lines = status.isOpenForItemChanges() ? "added and removed"
+            String lines = status.isOpenForLineChanges() ? "added and removed"
                     : status.isInFulfillment() ? "picked, shipped, cancelled" : "frozen";
             rows.add("| " + code(status) + " | " + capture + " | " + lines + " |");
         }
@@ -52,13 +52,20 @@ final class LifecycleTables {
 
     /** The lines' moves, {@code `PENDING → PICKED | CANCELLED`}, and their terminal statuses. */
     static String lineMoves() {
-        String moves = Arrays.stream(ItemStatus.values()).filter(status -> !status.next().isEmpty())
+        String moves = Arrays.stream(LineStatus.values()).filter(status -> !status.next().isEmpty())
                 .map(status -> "`" + status.name() + " → " + status.next().stream().map(Enum::name)
                         .collect(Collectors.joining(" | ")) + "`")
                 .collect(Collectors.joining(", "));
-        List<String> terminal = Arrays.stream(ItemStatus.values()).filter(status -> status.next().isEmpty())
+        List<String> terminal = Arrays.stream(LineStatus.values()).filter(status -> status.next().isEmpty())
                 .map(LifecycleTables::code).toList();
         return "Lines: " + moves + "; " + terminal(terminal) + ".";
+    }
+
+    /** The statuses {@code role} may move an order to by some move, in the core's declared order: {@code `PAID`, `CANCELLED`}. */
+    static String targetsOf(Role role) {
+        return Arrays.stream(OrderStatus.values())
+                .filter(status -> Arrays.stream(Move.values()).anyMatch(move -> move.to() == status && move.by().roles().contains(role)))
+                .map(LifecycleTables::code).collect(Collectors.joining(", "));
     }
 
     /** {@code `A`, `B` and `C` are terminal}. */

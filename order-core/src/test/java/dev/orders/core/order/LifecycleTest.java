@@ -52,7 +52,7 @@ class LifecycleTest {
 
     @Test
     void itemChangesAreOpenOnlyBeforeCheckoutAndFulfilmentOnlyAfterPayment() {
-        assertEquals(EnumSet.of(OrderStatus.CREATED), OrderStatus.openForItemChanges());
+        assertEquals(EnumSet.of(OrderStatus.CREATED), OrderStatus.openForLineChanges());
         assertEquals(EnumSet.of(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT, OrderStatus.PARTIALLY_FULFILLED),
                 OrderStatus.inFulfillment());
     }

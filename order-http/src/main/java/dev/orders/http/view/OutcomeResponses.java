@@ -213,7 +213,7 @@ public final class OutcomeResponses {
         }
         if (outcome instanceof LineChangeOutcome.OrderNotOpen closed) {
             return Problem.of(409, "order-not-open", "Order not open",
-                    "Items can be added or removed only while the order is " + listed(OrderStatus.openForItemChanges())
+                    "Items can be added or removed only while the order is " + listed(OrderStatus.openForLineChanges())
                             + ": checkout freezes them.")
                     .with("currentStatus", closed.status().name());
         }
