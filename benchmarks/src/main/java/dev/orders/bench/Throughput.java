@@ -112,7 +112,7 @@ final class Throughput {
 
     /**
      * The routes, each a sample event: the GETs with the requests recorded from their handler, the POST with
-     * {@code fx}'s order intake, which reads and writes what the create-order function does, the same way.
+     * {@code fx}'s {@code CreateOrder}, which reads and writes what the create-order function does, the same way.
      */
     private static List<Route> routes(LocalDynamoDb dynamo, Fixture fx, DynamoDbClient sdk) {
         List<Route> routes = new ArrayList<>();
