@@ -19,6 +19,7 @@ import dev.orders.testsupport.lambda.TestContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +64,7 @@ final class PublisherBench {
                      .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build();
              LocalStreamPoller poller = new LocalStreamPoller(function, function.streams().get(0),
                      handler(new PublishEventsFunction(eventBridge, "OrderEventBus", "order-service")), dynamo.client(),
-                     streams, table, REGION, Optional.empty()).start()) {
+                     streams, table, REGION, Optional.empty(), Clock.systemUTC()).start()) {
             start = System.nanoTime();
             Race.run(4, writer -> {
                 for (int i = writer; i < orders; i += 4) {

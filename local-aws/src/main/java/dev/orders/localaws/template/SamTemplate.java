@@ -107,12 +107,12 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
      * A {@code DynamoDB} event: the function reads a table's stream in batches of at most {@code batchSize}
      * records matching one of {@code filterPatterns} (Lambda's filter rules, EventBridge's pattern language),
      * retried {@code maximumRetryAttempts} times, from the record it reports failed when
-     * {@code reportsBatchItemFailures}, and a batch it fails on with an error split in two when
-     * {@code bisectsOnFunctionError}.
+     * {@code reportsBatchItemFailures}, a batch it fails on with an error split in two when
+     * {@code bisectsOnFunctionError}, a record older than {@code maximumRecordAgeSeconds} discarded (-1: never).
      */
     public record StreamEvent(String event, Object stream, int batchSize, List<String> filterPatterns,
                               int maximumRetryAttempts, boolean reportsBatchItemFailures,
-                              boolean bisectsOnFunctionError) {
+                              boolean bisectsOnFunctionError, int maximumRecordAgeSeconds) {
     }
 
     /**
@@ -247,7 +247,8 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
                 streams.add(new StreamEvent(name, p.get("Stream"), (int) number(p.getOrDefault("BatchSize", 100), name + ".BatchSize"),
                         patterns, (int) number(p.getOrDefault("MaximumRetryAttempts", -1), name + ".MaximumRetryAttempts"),
                         strings(p, "FunctionResponseTypes", name).contains("ReportBatchItemFailures"),
-                        Boolean.TRUE.equals(p.get("BisectBatchOnFunctionError"))));
+                        Boolean.TRUE.equals(p.get("BisectBatchOnFunctionError")),
+                        (int) number(p.getOrDefault("MaximumRecordAgeInSeconds", -1), name + ".MaximumRecordAgeInSeconds")));
             }
         });
         return streams;

@@ -113,6 +113,7 @@ class SamTemplateTest {
                             Stream: !GetAtt OrdersTable.StreamArn
                             BatchSize: 25
                             MaximumRetryAttempts: 3
+                            MaximumRecordAgeInSeconds: 3600
                             FunctionResponseTypes: [ReportBatchItemFailures]
                             BisectBatchOnFunctionError: true
                             FilterCriteria:
@@ -133,7 +134,7 @@ class SamTemplateTest {
                 """);
 
         assertEquals(List.of(new SamTemplate.StreamEvent("Stream", new CloudFormationYaml.Intrinsic("GetAtt",
-                        "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true, true)),
+                        "OrdersTable.StreamArn"), 25, List.of("{\"eventName\": [\"INSERT\"]}"), 3, true, true, 3600)),
                 template.function("Publisher").orElseThrow().streams());
         assertEquals(List.of(new SamTemplate.RuleEvent("Paid", "default",
                         "{\"source\":[\"order-service\"],\"detail-type\":[\"PaymentCaptured\"]}")),

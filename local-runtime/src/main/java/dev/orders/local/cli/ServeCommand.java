@@ -206,7 +206,7 @@ final class ServeCommand implements Command {
                     continue;
                 }
                 pollers.add(new LocalStreamPoller(function, source, target(function, code, elsewhere),
-                        dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir).start());
+                        dynamoDb, streams, SamLocal.TABLE_NAME, region, dataDir, Clock.systemUTC()).start());
                 Log.SAM_LOCAL.line(function.logicalId() + " reads the table's stream (" + source.event() + ")");
             }
         }

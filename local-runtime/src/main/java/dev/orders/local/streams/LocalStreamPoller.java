@@ -1,6 +1,7 @@
 package dev.orders.local.streams;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import dev.orders.local.streams.OnFailureRecord.Condition;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.streams.StreamFilter;
@@ -8,7 +9,9 @@ import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +32,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * resumed from the record the function reports failed ({@code batchItemFailures}), split in two on a function
  * error where the event bisects ({@code BisectBatchOnFunctionError}), at most the event's retry attempts, after
  * which the rest of the batch is discarded and its on-failure record goes to the dead-letter file, as Lambda
- * sends it to the event's {@code OnFailure} destination. With a positions file (--data-dir) the last record
+ * sends it to the event's {@code OnFailure} destination; records older than the event's
+ * {@code MaximumRecordAgeInSeconds} are discarded the same way before they are sent (a --data-dir's stream
+ * outlives a run). With a positions file (--data-dir) the last record
  * handled per shard survives a restart ({@link StreamPositions}), so nothing is lost or sent twice. Closing it
  * lets an invocation in flight finish, as disabling an event source mapping does.
  */
@@ -54,6 +59,7 @@ public final class LocalStreamPoller implements AutoCloseable {
     private final Optional<Path> dataDir;
     private final StreamFilter filter;
     private final StreamPositions positions;
+    private final Clock clock;
     private final Thread thread;
     private final CountDownLatch closed = new CountDownLatch(1);
     /** Whether the last invocation failed with an error (rather than reporting a batch item failure). */
@@ -61,7 +67,7 @@ public final class LocalStreamPoller implements AutoCloseable {
 
     public LocalStreamPoller(SamTemplate.Function function, SamTemplate.StreamEvent source, Target target,
                              DynamoDbClient dynamoDb, DynamoDbStreamsClient streams, String tableName, String region,
-                             Optional<Path> dataDir) {
+                             Optional<Path> dataDir, Clock clock) {
         this.source = source;
         this.functionName = function.logicalId();
         this.timeout = function.timeout();
@@ -71,6 +77,7 @@ public final class LocalStreamPoller implements AutoCloseable {
         this.tableName = tableName;
         this.region = region;
         this.dataDir = dataDir;
+        this.clock = clock;
         try {
             this.filter = new StreamFilter(source.filterPatterns());
         } catch (IllegalArgumentException e) {
@@ -170,6 +177,12 @@ public final class LocalStreamPoller implements AutoCloseable {
         List<Record> pending = batch;
         int attempts = retried;
         while (!pending.isEmpty() && running()) {
+            int expired = expired(pending);
+            if (expired > 0) {
+                deadLetter(streamArn, shardId, pending.subList(0, expired), Condition.RECORD_AGE_EXCEEDED, attempts);
+                pending = pending.subList(expired, pending.size());
+                continue;
+            }
             Optional<String> failed = invoke(streamArn, pending);
             if (failed.isEmpty()) {
                 return true;
@@ -186,7 +199,7 @@ public final class LocalStreamPoller implements AutoCloseable {
             pending = pending.subList(index, pending.size());
             attempts++;
             if (source.maximumRetryAttempts() >= 0 && attempts > source.maximumRetryAttempts()) {
-                deadLetter(streamArn, shardId, pending, attempts);
+                deadLetter(streamArn, shardId, pending, Condition.RETRY_ATTEMPTS_EXHAUSTED, attempts);
                 pending = List.of();
             } else {
                 pause(IDLE_MILLIS);
@@ -222,13 +235,28 @@ public final class LocalStreamPoller implements AutoCloseable {
         return 0; // an identifier not in the batch: Lambda retries the whole batch
     }
 
+    /** How many records at the start of {@code batch} (in stream order, so oldest first) are older than the event allows. */
+    private int expired(List<Record> batch) {
+        if (source.maximumRecordAgeSeconds() < 0) {
+            return 0;
+        }
+        Instant oldestAllowed = clock.instant().minusSeconds(source.maximumRecordAgeSeconds());
+        int expired = 0;
+        while (expired < batch.size() && batch.get(expired).dynamodb().approximateCreationDateTime().isBefore(oldestAllowed)) {
+            expired++;
+        }
+        return expired;
+    }
+
     /** The discarded records' on-failure record, one JSON line of the dead-letter file: the local dead-letter queue. */
-    private void deadLetter(String streamArn, String shardId, List<Record> discarded, int invocations) {
+    private void deadLetter(String streamArn, String shardId, List<Record> discarded, Condition condition,
+                            int invocations) {
         Log.SAM_LOCAL.line(source.event() + ": " + discarded.size() + " stream records from "
-                + discarded.get(0).dynamodb().sequenceNumber() + " discarded after " + source.maximumRetryAttempts()
-                + " retries; their on-failure record is in the dead-letter file " + deadLetterFile());
-        Map<String, Object> record = OnFailureRecord.of(region, functionName, streamArn, shardId, discarded, invocations,
-                functionError);
+                + discarded.get(0).dynamodb().sequenceNumber() + " discarded (" + (condition == Condition.RECORD_AGE_EXCEEDED
+                ? "older than " + source.maximumRecordAgeSeconds() + " s" : "after " + source.maximumRetryAttempts() + " retries")
+                + "); their on-failure record is in the dead-letter file " + deadLetterFile());
+        Map<String, Object> record = OnFailureRecord.of(region, functionName, streamArn, shardId, discarded, condition,
+                invocations, functionError);
         try {
             OwnerOnly.append(deadLetterFile(), JSON.std.asString(record) + "\n");
         } catch (IOException e) {

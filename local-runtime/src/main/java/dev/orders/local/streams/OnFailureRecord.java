@@ -15,19 +15,32 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * ({@code DDBStreamBatchInfo}), never its records, which the stream keeps 24 hours.
  */
 final class OnFailureRecord {
+    /** Why Lambda discarded the records: the invocation record's {@code requestContext.condition}. */
+    enum Condition {
+        RETRY_ATTEMPTS_EXHAUSTED("RetryAttemptsExhausted"),
+        RECORD_AGE_EXCEEDED("RecordAgeExceeded");
+
+        private final String wireName;
+
+        Condition(String wireName) {
+            this.wireName = wireName;
+        }
+    }
+
     private OnFailureRecord() {
     }
 
     /**
-     * The record of {@code batch} (the records discarded, in stream order) after {@code invocations} attempts;
-     * {@code functionError} when the last one failed with an error rather than a reported batch item failure.
+     * The record of {@code batch} (the records discarded, in stream order) for {@code condition} after
+     * {@code invocations} attempts; {@code functionError} when the last one failed with an error rather than a
+     * reported batch item failure.
      */
     static Map<String, Object> of(String region, String functionName, String streamArn, String shardId,
-                                  List<Record> batch, int invocations, boolean functionError) {
+                                  List<Record> batch, Condition condition, int invocations, boolean functionError) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("requestId", UUID.randomUUID().toString());
         request.put("functionArn", "arn:aws:lambda:" + region + ":" + LocalEventBus.ACCOUNT + ":function:" + functionName);
-        request.put("condition", "RetryAttemptsExhausted");
+        request.put("condition", condition.wireName);
         request.put("approximateInvokeCount", invocations);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("statusCode", 200);

@@ -26,6 +26,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -92,7 +93,7 @@ class EventRedriveTest {
                 .httpClient(UrlConnectionHttpClient.create()).build();
         SamTemplate.Function function = function();
         poller = new LocalStreamPoller(function, function.streams().get(0), publisher(), table.client(), streams,
-                table.tableName(), REGION, Optional.of(dataDir)).start();
+                table.tableName(), REGION, Optional.of(dataDir), Clock.systemUTC()).start();
     }
 
     @AfterEach

@@ -12,6 +12,8 @@ import dev.orders.localaws.template.TemplateTable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -82,7 +84,7 @@ class LocalStreamPollerTest {
                 return "{\"batchItemFailures\":[]}".getBytes(StandardCharsets.UTF_8);
             };
             LocalStreamPoller poller = new LocalStreamPoller(function, function.streams().get(0), publisher, db.client(),
-                    streams, table, REGION, Optional.empty()).start();
+                    streams, table, REGION, Optional.empty(), Clock.systemUTC()).start();
             db.client().putItem(b -> b.tableName(table).item(Map.of("PK", AttributeValue.fromS("ORDER#o-1"),
                     "SK", AttributeValue.fromS("EVENT#0001"), "entityType", AttributeValue.fromS("ORDER_EVENT"))));
             assertTrue(invoked.await(30, TimeUnit.SECONDS), "the event row reached the function");
@@ -128,7 +130,7 @@ class LocalStreamPollerTest {
                         "SK", AttributeValue.fromS(sk), "entityType", AttributeValue.fromS("ORDER_EVENT"))));
             }
             try (LocalStreamPoller poller = new LocalStreamPoller(function, source, failsOnPoison, db.client(), streams,
-                    table, REGION, Optional.of(dataDir))) {
+                    table, REGION, Optional.of(dataDir), Clock.systemUTC())) {
                 Path deadLetters = poller.deadLetterFile();
                 poller.start();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -139,6 +141,48 @@ class LocalStreamPollerTest {
                 List<String> lines = Files.readAllLines(deadLetters);
                 assertEquals(1, lines.size(), String.join("\n", lines));
                 assertTrue(lines.get(0).contains("\"batchSize\":1"), lines.get(0));
+            }
+        }
+    }
+
+    /**
+     * Lambda discards a record older than the event's MaximumRecordAgeInSeconds before it would send it, and its
+     * on-failure record says so ("RecordAgeExceeded", no invocation): a --data-dir's stream outlives a run. The
+     * template's publisher allows a day; the poller's clock here is a day and a minute on.
+     */
+    @Test
+    void recordsOlderThanTheEventsMaximumAgeAreDeadLetteredWithoutAnInvocation(@TempDir Path dataDir) throws Exception {
+        String table = "poller-age";
+        TemplateTable.load(RepositoryRoot.template(), TemplateTable.ORDERS_TABLE).createIn(db.client(), table);
+        SamTemplate.Function function = SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
+        SamTemplate.StreamEvent source = function.streams().get(0);
+        assertEquals(86400, source.maximumRecordAgeSeconds(), "the template's publisher keeps a record a day");
+        List<String> invoked = Collections.synchronizedList(new ArrayList<>());
+        LocalStreamPoller.Target publisher = (event, requestId) -> {
+            invoked.add(requestId);
+            return "{\"batchItemFailures\":[]}".getBytes(StandardCharsets.UTF_8);
+        };
+        Clock aDayAndAMinuteOn = Clock.offset(Clock.systemUTC(), Duration.ofSeconds(86400 + 60));
+        try (DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(db.endpoint())
+                .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build()) {
+            for (String sk : List.of("EVENT#0001", "EVENT#0002")) {
+                db.client().putItem(b -> b.tableName(table).item(Map.of("PK", AttributeValue.fromS("ORDER#o-1"),
+                        "SK", AttributeValue.fromS(sk), "entityType", AttributeValue.fromS("ORDER_EVENT"))));
+            }
+            try (LocalStreamPoller poller = new LocalStreamPoller(function, source, publisher, db.client(), streams,
+                    table, REGION, Optional.of(dataDir), aDayAndAMinuteOn)) {
+                Path deadLetters = poller.deadLetterFile();
+                poller.start();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!Files.isRegularFile(deadLetters) && System.nanoTime() < deadline) {
+                    Thread.sleep(100);
+                }
+                List<String> lines = Files.readAllLines(deadLetters);
+                assertEquals(1, lines.size(), String.join("\n", lines));
+                assertTrue(lines.get(0).contains("\"condition\":\"RecordAgeExceeded\""), lines.get(0));
+                assertTrue(lines.get(0).contains("\"approximateInvokeCount\":0"), lines.get(0));
+                assertTrue(lines.get(0).contains("\"batchSize\":2"), lines.get(0));
+                assertEquals(List.of(), invoked, "no expired record reached the function");
             }
         }
     }
