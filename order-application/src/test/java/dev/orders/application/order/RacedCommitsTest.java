@@ -107,7 +107,7 @@ class RacedCommitsTest {
         LineChangeOutcome outcome = new RemoveLine(store, clock).remove("c-1", "o-1", "i-1", Optional.empty(),
                 "customer:c-1");
 
-        assertEquals(new LineChangeOutcome.ItemNotFound(), outcome, "someone removed it first");
+        assertEquals(new LineChangeOutcome.LineNotFound(), outcome, "someone removed it first");
     }
 
     private static Order order(OrderStatus status, long version, LineStatuses lines) {

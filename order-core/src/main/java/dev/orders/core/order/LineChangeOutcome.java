@@ -39,7 +39,7 @@ public sealed interface LineChangeOutcome {
     record OrderNotFound() implements LineChangeOutcome {
     }
 
-    record ItemNotFound() implements LineChangeOutcome {
+    record LineNotFound() implements LineChangeOutcome {
     }
 
     /** Lines are added and removed only while the order is CREATED: checkout freezes them. */
@@ -50,10 +50,10 @@ public sealed interface LineChangeOutcome {
     record OrderNotInFulfillment(OrderStatus status) implements LineChangeOutcome {
     }
 
-    record IllegalItemTransition(LineStatus from, LineStatus to) implements LineChangeOutcome {
+    record IllegalLineTransition(LineStatus from, LineStatus to) implements LineChangeOutcome {
     }
 
-    record TooManyItems(int limit) implements LineChangeOutcome {
+    record TooManyLines(int limit) implements LineChangeOutcome {
     }
 
     /**

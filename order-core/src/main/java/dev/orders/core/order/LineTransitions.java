@@ -34,7 +34,7 @@ public final class LineTransitions {
                     LineRequest.currencyMismatch(currency, order.currency())));
         }
         if (order.itemCount() >= OrderLimits.MAX_ITEMS_PER_ORDER) {
-            return new Decision.Refused<>(new LineChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER));
+            return new Decision.Refused<>(new LineChangeOutcome.TooManyLines(OrderLimits.MAX_ITEMS_PER_ORDER));
         }
         long total = order.total() + line.lineTotal();
         if (!Money.withinMaxAmount(total)) {
@@ -83,7 +83,7 @@ public final class LineTransitions {
         }
         OrderLine line = read.get().item(itemId).orElseThrow();
         if (!line.itemStatus().canMoveTo(target)) {
-            return new Decision.Refused<>(new LineChangeOutcome.IllegalItemTransition(line.itemStatus(), target));
+            return new Decision.Refused<>(new LineChangeOutcome.IllegalLineTransition(line.itemStatus(), target));
         }
         Order order = read.get().order();
         if (!order.status().isInFulfillment()) {
@@ -112,7 +112,7 @@ public final class LineTransitions {
         if (refusal.isPresent() || read.get().item(itemId).isPresent()) {
             return refusal;
         }
-        return Optional.of(new LineChangeOutcome.ItemNotFound());
+        return Optional.of(new LineChangeOutcome.LineNotFound());
     }
 
     /**

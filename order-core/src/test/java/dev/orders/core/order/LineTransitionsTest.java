@@ -36,7 +36,7 @@ class LineTransitionsTest {
                 Optional.of(3L)));
         assertEquals(refused(new LineChangeOutcome.NotPriceable(LineRequest.currencyMismatch("USD", "EUR"))),
                 refuseAddition(Optional.of(full), "c-1", "USD", ANY_VERSION));
-        assertEquals(refused(new LineChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER)),
+        assertEquals(refused(new LineChangeOutcome.TooManyLines(OrderLimits.MAX_ITEMS_PER_ORDER)),
                 refuseAddition(Optional.of(full), "c-1", "EUR", ANY_VERSION));
     }
 
@@ -58,7 +58,7 @@ class LineTransitionsTest {
                 refuseRemoval(paid, "c-2", "nope", Optional.of(1L)));
         assertEquals(refused(new LineChangeOutcome.StaleVersion(3)),
                 refuseRemoval(paid, "c-1", "nope", Optional.of(2L)));
-        assertEquals(refused(new LineChangeOutcome.ItemNotFound()),
+        assertEquals(refused(new LineChangeOutcome.LineNotFound()),
                 refuseRemoval(paid, "c-1", "nope", Optional.of(3L)));
         assertEquals(refused(new LineChangeOutcome.OrderNotOpen(OrderStatus.PAID)),
                 refuseRemoval(paid, "c-1", "i-0", ANY_VERSION));
@@ -75,9 +75,9 @@ class LineTransitionsTest {
                 refuseStatus(Optional.empty(), "i-0", LineStatus.PICKED, ANY_VERSION));
         assertEquals(refused(new LineChangeOutcome.StaleVersion(3)),
                 refuseStatus(created, "nope", LineStatus.PICKED, Optional.of(2L)));
-        assertEquals(refused(new LineChangeOutcome.ItemNotFound()),
+        assertEquals(refused(new LineChangeOutcome.LineNotFound()),
                 refuseStatus(created, "nope", LineStatus.PICKED, Optional.of(3L)));
-        assertEquals(refused(new LineChangeOutcome.IllegalItemTransition(LineStatus.SHIPPED, LineStatus.CANCELLED)),
+        assertEquals(refused(new LineChangeOutcome.IllegalLineTransition(LineStatus.SHIPPED, LineStatus.CANCELLED)),
                 refuseStatus(created, "i-0", LineStatus.CANCELLED, ANY_VERSION));
         assertEquals(refused(new LineChangeOutcome.OrderNotInFulfillment(OrderStatus.CREATED)),
                 refuseStatus(created, "i-1", LineStatus.PICKED, ANY_VERSION));

@@ -114,7 +114,7 @@ class ConcurrentLineChangesTest {
         List<LineChangeOutcome> outcomes = Race.run(2, i -> fx.removeLine.remove("c-1", "o-1", mug, Optional.empty(),
                 "customer:c-1"));
 
-        assertEquals(Set.of(LineChangeOutcome.Removed.class, LineChangeOutcome.ItemNotFound.class),
+        assertEquals(Set.of(LineChangeOutcome.Removed.class, LineChangeOutcome.LineNotFound.class),
                 outcomes.stream().map(Object::getClass).collect(Collectors.toSet()));
         Order order = header();
         assertEquals(499, order.total());

@@ -398,7 +398,7 @@ class OrderAccessPatternsTest {
                 fx.addLine.add("c-2", "o-1", new LineRequest("B", 1), Optional.empty(), Optional.empty(), "c-2"));
         assertEquals(new LineChangeOutcome.OrderNotFound(),
                 fx.removeLine.remove("c-2", "o-1", order.items().get(0).itemId(), Optional.empty(), "c-2"));
-        assertEquals(new LineChangeOutcome.ItemNotFound(),
+        assertEquals(new LineChangeOutcome.LineNotFound(),
                 fx.removeLine.remove("c-1", "o-1", "nope", Optional.empty(), "c-1"));
         assertEquals(fx.reads.findAggregateById("o-1").map(OrderAggregate::order).orElseThrow(), order.order());
         assertTrue(fx.partition(Keys.orderPk("missing")).isEmpty());
@@ -410,7 +410,7 @@ class OrderAccessPatternsTest {
         fx.create("o-1", new NewOrder("c-1", "EUR", items), "x");
         fx.putProduct("B", 1);
 
-        assertEquals(new LineChangeOutcome.TooManyItems(OrderLimits.MAX_ITEMS_PER_ORDER),
+        assertEquals(new LineChangeOutcome.TooManyLines(OrderLimits.MAX_ITEMS_PER_ORDER),
                 fx.addLine.add("c-1", "o-1", new LineRequest("B", 1), Optional.empty(), Optional.empty(), "c-1"));
         assertEquals(OrderLimits.MAX_ITEMS_PER_ORDER, fx.reads.findAggregateById("o-1").orElseThrow().items().size());
     }
@@ -430,11 +430,11 @@ class OrderAccessPatternsTest {
         assertEquals(LineStatus.PICKED, picked.itemStatus());
         assertEquals(Optional.of(picked), fx.reads.findLine("c-1", "o-1", first));
 
-        assertEquals(new LineChangeOutcome.IllegalItemTransition(LineStatus.PENDING, LineStatus.SHIPPED),
+        assertEquals(new LineChangeOutcome.IllegalLineTransition(LineStatus.PENDING, LineStatus.SHIPPED),
                 moveLine(second, LineStatus.SHIPPED));
-        assertEquals(new LineChangeOutcome.IllegalItemTransition(LineStatus.PICKED, LineStatus.PENDING),
+        assertEquals(new LineChangeOutcome.IllegalLineTransition(LineStatus.PICKED, LineStatus.PENDING),
                 moveLine(first, LineStatus.PENDING));
-        assertEquals(new LineChangeOutcome.ItemNotFound(), moveLine("nope", LineStatus.PICKED));
+        assertEquals(new LineChangeOutcome.LineNotFound(), moveLine("nope", LineStatus.PICKED));
         assertEquals(LineStatus.PENDING, fx.reads.findLine("c-1", "o-1", second).orElseThrow().itemStatus());
     }
 

@@ -208,7 +208,7 @@ public final class OutcomeResponses {
         if (outcome instanceof LineChangeOutcome.OrderNotFound) {
             return Problem.notFound("The order");
         }
-        if (outcome instanceof LineChangeOutcome.ItemNotFound) {
+        if (outcome instanceof LineChangeOutcome.LineNotFound) {
             return Problem.notFound("The item");
         }
         if (outcome instanceof LineChangeOutcome.OrderNotOpen closed) {
@@ -222,12 +222,12 @@ public final class OutcomeResponses {
                     "Item statuses change only while the order is " + listed(OrderStatus.inFulfillment()) + ".")
                     .with("currentStatus", notYet.status().name());
         }
-        if (outcome instanceof LineChangeOutcome.IllegalItemTransition illegal) {
+        if (outcome instanceof LineChangeOutcome.IllegalLineTransition illegal) {
             return Problem.of(409, "illegal-item-transition", "Transition not allowed",
                     "An item in " + illegal.from() + " cannot move to " + illegal.to() + ".")
                     .with("currentStatus", illegal.from().name());
         }
-        if (outcome instanceof LineChangeOutcome.TooManyItems tooMany) {
+        if (outcome instanceof LineChangeOutcome.TooManyLines tooMany) {
             return Problem.of(409, "too-many-items", "Too many items",
                     "An order holds at most " + tooMany.limit() + " items.");
         }

@@ -62,12 +62,12 @@ class OutcomeResponsesTest {
         statuses.put(LineChangeOutcome.StatusChanged.class, 200);
         statuses.put(LineChangeOutcome.Forbidden.class, 403);
         statuses.put(LineChangeOutcome.OrderNotFound.class, 404);
-        statuses.put(LineChangeOutcome.ItemNotFound.class, 404);
+        statuses.put(LineChangeOutcome.LineNotFound.class, 404);
         statuses.put(LineChangeOutcome.StaleVersion.class, 409);
         statuses.put(LineChangeOutcome.OrderNotOpen.class, 409);
         statuses.put(LineChangeOutcome.OrderNotInFulfillment.class, 409);
-        statuses.put(LineChangeOutcome.IllegalItemTransition.class, 409);
-        statuses.put(LineChangeOutcome.TooManyItems.class, 409);
+        statuses.put(LineChangeOutcome.IllegalLineTransition.class, 409);
+        statuses.put(LineChangeOutcome.TooManyLines.class, 409);
         statuses.put(LineChangeOutcome.NotPriceable.class, 422);
         answersEachCase(LineChangeOutcome.class, outcome -> OutcomeResponses.lineChange(outcome, IN_BODY), statuses);
     }
