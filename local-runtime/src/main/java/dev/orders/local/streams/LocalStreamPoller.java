@@ -252,9 +252,9 @@ public final class LocalStreamPoller implements AutoCloseable {
     private void deadLetter(String streamArn, String shardId, List<Record> discarded, Condition condition,
                             int invocations) {
         Log.SAM_LOCAL.line(source.event() + ": " + discarded.size() + " stream records from "
-                + discarded.get(0).dynamodb().sequenceNumber() + " discarded (" + (condition == Condition.RECORD_AGE_EXCEEDED
-                ? "older than " + source.maximumRecordAgeSeconds() + " s" : "after " + source.maximumRetryAttempts() + " retries")
-                + "); their on-failure record is in the dead-letter file " + deadLetterFile());
+                + discarded.get(0).dynamodb().sequenceNumber() + " discarded " + (condition == Condition.RECORD_AGE_EXCEEDED
+                ? "as older than " + source.maximumRecordAgeSeconds() + " s" : "after " + source.maximumRetryAttempts() + " retries")
+                + "; their on-failure record is in the dead-letter file " + deadLetterFile());
         Map<String, Object> record = OnFailureRecord.of(region, functionName, streamArn, shardId, discarded, condition,
                 invocations, functionError);
         try {
