@@ -115,6 +115,6 @@ class RacedCommitsTest {
     }
 
     private static OrderLine line(String itemId, LineStatus status) {
-        return new OrderLine("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW);
+        return new OrderLine("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW, 0);
     }
 }

@@ -108,7 +108,7 @@ public final class Fixture {
     public OrderStore.Creation write(String orderId, NewOrder order, String actor) {
         OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
                 clock.instant());
-        return store.create(placed, OrderEvent.created(placed, actor), Optional.empty());
+        return store.create(placed, OrderEvent.created(placed, actor), List.of(), Optional.empty());
     }
 
     /** {@code order} written as priced, without the catalogue, with new line ids: the order as created. */
@@ -119,7 +119,7 @@ public final class Fixture {
     /** {@code order} written as priced, without the catalogue, its lines under {@code itemIds}; fails unless created. */
     public OrderAggregate create(String orderId, List<String> itemIds, NewOrder order, String actor) {
         OrderAggregate placed = order.place(orderId, itemIds, clock.instant());
-        OrderStore.Creation creation = store.create(placed, OrderEvent.created(placed, actor), Optional.empty());
+        OrderStore.Creation creation = store.create(placed, OrderEvent.created(placed, actor), List.of(), Optional.empty());
         if (!(creation instanceof OrderStore.Creation.Created)) {
             throw new IllegalStateException("order " + orderId + " was not created: " + creation);
         }

@@ -13,6 +13,7 @@ import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.product.Product;
+import dev.orders.core.product.Stock;
 import dev.orders.core.time.Timestamps;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -36,15 +37,36 @@ public final class Views {
         return json;
     }
 
-    public static Map<String, Object> product(Product product) {
+    /**
+     * A product as {@code disclosure}'s reader sees it: with the units {@code available} when its stock is tracked,
+     * and to the staff also the units on hand and reserved.
+     */
+    public static Map<String, Object> product(Product product, Disclosure disclosure) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("sku", product.sku());
         json.put("name", product.name());
         json.put("unitPrice", product.unitPrice());
         json.put("currency", product.currency());
         json.put("active", product.active());
+        product.stock().ifPresent(stock -> {
+            if (disclosure.toStaff()) {
+                json.put("onHand", stock.onHand());
+                json.put("reserved", stock.reserved());
+            }
+            json.put("available", stock.available());
+        });
         json.put("createdAt", Timestamps.format(product.createdAt()));
         json.put("updatedAt", Timestamps.format(product.updatedAt()));
+        return json;
+    }
+
+    /** A product's stock, as an administrator sets it. */
+    public static Map<String, Object> stock(String sku, Stock stock) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("sku", sku);
+        json.put("onHand", stock.onHand());
+        json.put("reserved", stock.reserved());
+        json.put("available", stock.available());
         return json;
     }
 
