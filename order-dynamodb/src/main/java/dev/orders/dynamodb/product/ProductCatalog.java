@@ -54,12 +54,12 @@ public record ProductCatalog(OrdersTable table, Clock clock) implements ProductS
      */
     @Override
     public boolean setStock(String sku, Optional<Stock> before, Stock after) {
-        Map<String, String> names = Map.of("#pk", Keys.PK, "#onHand", ProductCodec.ON_HAND,
+        Map<String, String> names = new HashMap<>(Map.of("#onHand", ProductCodec.ON_HAND,
                 "#reserved", ProductCodec.RESERVED, "#available", ProductCodec.AVAILABLE,
-                "#version", ProductCodec.STOCK_VERSION);
+                "#version", ProductCodec.STOCK_VERSION));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":onHand", n(after.onHand()),
                 ":reserved", n(after.reserved()), ":available", n(after.available()), ":version", n(after.version())));
-        before.ifPresent(stock -> values.put(":read", n(stock.version())));
+        before.ifPresentOrElse(stock -> values.put(":read", n(stock.version())), () -> names.put("#pk", Keys.PK));
         ConditionalWrite write = table.update(ProductCodec.key(Sku.of("sku", sku)),
                 "SET #onHand = :onHand, #reserved = :reserved, #available = :available, #version = :version",
                 before.isPresent() ? "#version = :read" : "attribute_exists(#pk) AND attribute_not_exists(#version)",
