@@ -141,4 +141,20 @@ class StockReservationTest {
         assertEquals(1, step(LineTransitions.moveStatus(order, "i-1", LineStatus.PICKED, Optional.empty(), AT))
                 .rows().size(), "picking moves no stock");
     }
+
+    @Test
+    void cancellingAnOrderReleasesWhatItsLinesReservedOncePerSku() {
+        StatusChangeRequest cancel = new StatusChangeRequest(Optional.of("c-1"), "o-1", OrderStatus.CANCELLED,
+                Role.CUSTOMER, Optional.empty(), "customer:c-1", Optional.empty());
+        List<OrderLine> lines = List.of(line("i-0", "MUG", LineStatus.PENDING, 2), line("i-1", "MUG", LineStatus.PENDING, 2),
+                line("i-2", "TEA", LineStatus.PENDING, 0));
+        Order threeLines = new Order("o-1", "c-1", OrderStatus.CREATED, 4, 600, "EUR", 0, 0, LineStatuses.pending(3),
+                AT, AT);
+
+        OrderStep step = ((Decision.Write<StatusChangeOutcome>) cancel.decide(threeLines, lines, AT)).step();
+
+        assertEquals(true, cancel.needsLines());
+        assertEquals(List.of(new RowChange.StockReleased("MUG", 4)), step.rows());
+        assertEquals(OrderStatus.CANCELLED, step.after().status());
+    }
 }

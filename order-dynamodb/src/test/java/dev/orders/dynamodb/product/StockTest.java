@@ -16,7 +16,10 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
 import dev.orders.core.order.RowChange;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.order.StockShortage;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.Stock;
@@ -190,6 +193,20 @@ class StockTest {
 
         fx.advance("c-1", orderId, OrderStatus.REFUNDED);
         assertEquals(new Stock(8, 0, 3), fx.stockOf("MUG"));
+    }
+
+    @Test
+    void cancellingAnOrderReleasesWhatItsLinesReserved() {
+        fx.stock("MUG", 5);
+        OrderAggregate order = created(fx.createOrder.create(new OrderRequest("c-1", Optional.empty(), List.of(
+                new LineRequest("MUG", 2), new LineRequest("MUG", 1), new LineRequest("PEN", 1))), Optional.empty(),
+                "customer:c-1"));
+
+        assertInstanceOf(StatusChangeOutcome.Changed.class, fx.changeOrderStatus.change(new StatusChangeRequest(
+                Optional.of("c-1"), order.order().orderId(), OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(),
+                "customer:c-1", Optional.empty())));
+
+        assertEquals(new Stock(5, 0, 3), fx.stockOf("MUG"));
     }
 
     @Test
