@@ -38,29 +38,23 @@ public final class Views {
     }
 
     /**
-     * A product as {@code disclosure}'s reader sees it: with the units {@code available} when its stock is tracked,
-     * and to the staff also the units on hand and reserved.
+     * A product, with the units {@code available} when its stock is tracked; what is on hand and reserved is the
+     * administrators' ({@link #stock}).
      */
-    public static Map<String, Object> product(Product product, Disclosure disclosure) {
+    public static Map<String, Object> product(Product product) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("sku", product.sku());
         json.put("name", product.name());
         json.put("unitPrice", product.unitPrice());
         json.put("currency", product.currency());
         json.put("active", product.active());
-        product.stock().ifPresent(stock -> {
-            if (disclosure.toStaff()) {
-                json.put("onHand", stock.onHand());
-                json.put("reserved", stock.reserved());
-            }
-            json.put("available", stock.available());
-        });
+        product.stock().ifPresent(stock -> json.put("available", stock.available()));
         json.put("createdAt", Timestamps.format(product.createdAt()));
         json.put("updatedAt", Timestamps.format(product.updatedAt()));
         return json;
     }
 
-    /** A product's stock, as an administrator sets it. */
+    /** A product's stock, as administrators set and read it. */
     public static Map<String, Object> stock(String sku, Stock stock) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("sku", sku);

@@ -5,9 +5,9 @@ import dev.orders.application.product.PutProduct;
 import dev.orders.application.product.ReadProduct;
 import dev.orders.application.product.SetStock;
 import dev.orders.application.port.StoreFaults;
+import dev.orders.core.product.Product;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.ProductUpsert;
-import dev.orders.core.order.Disclosure;
 import dev.orders.core.product.Sku;
 import dev.orders.core.product.StockSetting;
 import dev.orders.http.api.Access;
@@ -23,10 +23,11 @@ import dev.orders.http.view.OutcomeResponses;
 import dev.orders.http.view.Views;
 import dev.orders.wiring.Services;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The product catalogue orders take their prices from: administrators put products and set their stock, any
- * caller reads them (with the units available, where stock is tracked). Changing a product never changes an order
+ * The product catalogue orders take their prices from: administrators put products and set and read their
+ * stock, any caller reads them (with the units available, where stock is tracked). Changing a product never changes an order
  * already placed; its lines keep what they took.
  */
 public final class ProductCatalogFunction extends ApiFunction {
@@ -45,7 +46,8 @@ public final class ProductCatalogFunction extends ApiFunction {
         super(new Router(List.of(
                 new Route("PUT", "/products/{sku}", Access.admin(), request -> put(putProduct, request)),
                 new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(readProduct, request)),
-                new Route("PUT", "/products/{sku}/stock", Access.admin(), request -> setStock(setStock, request)))),
+                new Route("PUT", "/products/{sku}/stock", Access.admin(), request -> setStock(setStock, request)),
+                new Route("GET", "/products/{sku}/stock", Access.admin(), request -> getStock(readProduct, request)))),
                 faults);
     }
 
@@ -57,7 +59,7 @@ public final class ProductCatalogFunction extends ApiFunction {
                 body.requiredString("currency"), body.optionalBoolean("active").orElse(true));
         ProductUpsert upsert = putProduct.put(details);
         // The catalogue's fields as written; the stock is set, and answered, at /stock.
-        return Http.json(upsert.created() ? 201 : 200, Views.product(upsert.product(), Disclosure.to(request.role())));
+        return Http.json(upsert.created() ? 201 : 200, Views.product(upsert.product()));
     }
 
     /** {@code {onHand}}, If-Match the stock's ETag if given: starts tracking the product's stock, or recounts it. */
@@ -68,9 +70,21 @@ public final class ProductCatalogFunction extends ApiFunction {
                 ExpectedVersion.of(request).version())));
     }
 
+    /** What is on hand, reserved and available, with the stock's version as ETag; 404 for a product without stock. */
+    private static APIGatewayV2HTTPResponse getStock(ReadProduct readProduct, HttpRequest request) {
+        String sku = Sku.of("sku", request.pathParameter("sku"));
+        Optional<Product> product = readProduct.read(sku);
+        if (product.isEmpty()) {
+            return Http.problem(Problem.notFound("The product"));
+        }
+        return product.get().stock()
+                .map(stock -> Http.json(200, Views.stock(sku, stock), Http.etagHeader(stock.version())))
+                .orElseGet(() -> Http.problem(Problem.notFound("The product's stock (it is not tracked)")));
+    }
+
     private static APIGatewayV2HTTPResponse get(ReadProduct readProduct, HttpRequest request) {
         return readProduct.read(Sku.of("sku", request.pathParameter("sku")))
-                .map(product -> Http.json(200, Views.product(product, Disclosure.to(request.role()))))
+                .map(product -> Http.json(200, Views.product(product)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The product")));
     }
 }

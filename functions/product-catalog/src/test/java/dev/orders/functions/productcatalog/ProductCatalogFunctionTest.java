@@ -33,6 +33,7 @@ class ProductCatalogFunctionTest {
     private static final String PUT = "product-catalog/put-product";
     private static final String GET = "product-catalog/get-product";
     private static final String PUT_STOCK = "product-catalog/put-stock";
+    private static final String GET_STOCK = "product-catalog/get-stock";
     private Fixture fx;
     private ProductCatalogFunction function;
 
@@ -135,6 +136,23 @@ class ProductCatalogFunctionTest {
         }
         assertEquals(items, fx.itemCount());
         assertEquals(Optional.empty(), fx.products.find("MUG-BLUE").orElseThrow().stock());
+    }
+
+    @Test
+    void anAdministratorReadsWhatIsOnHandReservedAndAvailableAndAnUntrackedProductHasNoStock() {
+        invoke(function, SampleEvents.load(PUT));
+        Reply untracked = invoke(function, SampleEvents.load(GET_STOCK));
+        invoke(function, SampleEvents.load(PUT_STOCK));
+        fx.createOrder.create(new OrderRequest("c-ada", Optional.empty(), List.of(new LineRequest("MUG-BLUE", 3))),
+                Optional.empty(), "customer:c-ada");
+
+        Reply stock = invoke(function, SampleEvents.load(GET_STOCK));
+
+        assertEquals(404, untracked.status(), untracked.response().getBody());
+        assertEquals(200, stock.status(), stock.response().getBody());
+        assertEquals(Map.of("sku", "MUG-BLUE", "onHand", 40, "reserved", 3, "available", 37), stock.json());
+        assertEquals("\"2\"", stock.header("etag").orElseThrow());
+        CallerChecks.assertAdminOnly(fx, function, GET_STOCK);
     }
 
     @Test
