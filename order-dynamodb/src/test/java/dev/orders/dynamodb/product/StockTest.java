@@ -196,6 +196,27 @@ class StockTest {
     }
 
     @Test
+    void aRetryWhoseFirstTryTookTheLastUnitsIsAnsweredWithWhatItWroteNotOutOfStock() {
+        fx.stock("MUG", 4);
+        OrderRequest request = new OrderRequest("c-1", Optional.empty(), List.of(new LineRequest("MUG", 2)));
+        OrderAggregate first = created(fx.createOrder.create(request, Optional.of("key-1"), "customer:c-1"));
+        String orderId = first.order().orderId();
+        LineChangeOutcome added = fx.addLine.add("c-1", orderId, new LineRequest("MUG", 2), Optional.empty(),
+                Optional.of("key-2"), "customer:c-1");
+
+        OrderCreationOutcome orderRetry = fx.createOrder.create(request, Optional.of("key-1"), "customer:c-1");
+        LineChangeOutcome lineRetry = fx.addLine.add("c-1", orderId, new LineRequest("MUG", 2), Optional.empty(),
+                Optional.of("key-2"), "customer:c-1");
+
+        OrderCreationOutcome.Created replayed = assertInstanceOf(OrderCreationOutcome.Created.class, orderRetry);
+        assertEquals(orderId, replayed.aggregate().order().orderId());
+        assertEquals(true, replayed.replayed());
+        assertEquals(assertInstanceOf(LineChangeOutcome.Added.class, added).item().itemId(),
+                assertInstanceOf(LineChangeOutcome.Replayed.class, lineRetry).item().itemId());
+        assertEquals(new Stock(4, 4, 3), fx.stockOf("MUG"), "reserved once each");
+    }
+
+    @Test
     void cancellingAnOrderReleasesWhatItsLinesReserved() {
         fx.stock("MUG", 5);
         OrderAggregate order = created(fx.createOrder.create(new OrderRequest("c-1", Optional.empty(), List.of(
