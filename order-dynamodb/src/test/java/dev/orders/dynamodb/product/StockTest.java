@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.orders.application.port.OrderStore;
+import dev.orders.core.order.Decision;
 import dev.orders.core.order.LineChangeOutcome;
 import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.LineStatus;
+import dev.orders.core.order.LineTransitions;
 import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
@@ -136,6 +138,24 @@ class StockTest {
 
         assertEquals(new OrderStore.Creation.OutOfStock(List.of(new StockShortage("MUG", 2, 1))), creation);
         assertEquals(items, fx.itemCount());
+    }
+
+    @Test
+    void aLinesReservationTheStockNoLongerCoversIsOutOfStockAtCommitAndWritesNothing() {
+        OrderAggregate order = created(order("c-1", "PEN", 1));
+        fx.stock("MUG", 1);
+        OrderLine line = new OrderLine(order.order().orderId(), "c-1", "i-9", "MUG", Optional.of("Mug"), 2, 1250,
+                LineStatus.PENDING, fx.clock.instant(), fx.clock.instant(), 0);
+        Decision<LineChangeOutcome> decided = LineTransitions.add(Optional.of(order.order()), line, "EUR",
+                Optional.of(new Stock(10, 0, 1)), Optional.empty());
+        int items = fx.itemCount();
+
+        OrderStore.Commit commit = fx.store.commit(((Decision.Write<LineChangeOutcome>) decided).step(), "customer:c-1",
+                Optional.empty());
+
+        assertEquals(new OrderStore.Commit.OutOfStock(List.of(new StockShortage("MUG", 2, 1))), commit);
+        assertEquals(items, fx.itemCount());
+        assertEquals(new Stock(1, 0, 1), fx.stockOf("MUG"));
     }
 
     @Test
