@@ -61,7 +61,9 @@ final class Exchanges {
                 Exchange.of("a first page of all orders", "query-orders/list-orders", Seeds.LIFECYCLE,
                         onlyQuery(Map.of("limit", "1")), 200),
                 Exchange.of("a first page of the open payment issues", "query-orders/list-payment-issues", Seeds.LIFECYCLE,
-                        onlyQuery(Map.of("limit", "1")), 200));
+                        onlyQuery(Map.of("limit", "1")), 200),
+                Exchange.of("a product whose stock is tracked, to any caller", "product-catalog/get-product", Seeds.STOCKED,
+                        UnaryOperator.identity(), 200));
     }
 
     /** The refusals of callers, for every sample, typical errors of single routes, and a replayed creation. */
@@ -123,6 +125,14 @@ final class Exchanges {
                         Seeds.ORDER, header("if-match", "\"7\""), 412),
                 Exchange.of("412 stale version in If-Match: change-order/change-item-status", "change-order/change-item-status",
                         Seeds.PAID, header("if-match", "\"7\""), 412),
+                Exchange.of("409 out of stock: create-order/create-order of the last mug, reserved",
+                        "create-order/create-order", Seeds.STOCKED, UnaryOperator.identity(), 409),
+                Exchange.of("409 stock below reserved: product-catalog/put-stock of none", "product-catalog/put-stock",
+                        Seeds.STOCKED, body(Map.of("onHand", 0)), 409),
+                Exchange.of("412 stale stock version in If-Match: product-catalog/put-stock", "product-catalog/put-stock",
+                        Seeds.STOCKED, header("if-match", "\"7\""), 412),
+                Exchange.of("404 stock of a product not tracked: product-catalog/get-stock", "product-catalog/get-stock",
+                        Seeds.CATALOGUE, UnaryOperator.identity(), 404),
                 Exchange.of("409 illegal transition: change-order/mark-paid to IN_FULFILLMENT",
                         "change-order/mark-paid", Seeds.ORDER, body(Map.of("status", "IN_FULFILLMENT")), 409),
                 Exchange.of("409 order not open: change-order/add-item to a paid order", "change-order/add-item",

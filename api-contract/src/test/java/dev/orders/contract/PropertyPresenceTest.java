@@ -12,6 +12,8 @@ class PropertyPresenceTest {
     private static final String GET_PRODUCT = "GET /products/{sku}";
     private static final String PRODUCT = "{\"sku\":\"MUG-BLUE\",\"name\":\"Blue mug\",\"unitPrice\":1250,\"currency\":\"EUR\","
             + "\"active\":true,\"createdAt\":\"2026-01-01T00:00:00.000Z\",\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}";
+    /** The product with its stock tracked: {@code available}, the one optional property of a product. */
+    private static final String STOCKED_PRODUCT = PRODUCT.replace("\"active\":true,", "\"active\":true,\"available\":3,");
     private static final String ORDER = "{\"orderId\":\"o-1\",\"customerId\":\"c-ada\",\"status\":\"PAID\",\"version\":2,"
             + "\"total\":1250,\"currency\":\"EUR\",\"capturedAmount\":1250,\"refundedAmount\":0,\"paymentId\":\"pay_1\","
             + "\"itemCount\":1,\"createdAt\":\"2026-01-01T00:00:00.000Z\",\"updatedAt\":\"2026-01-01T00:00:00.000Z\"";
@@ -20,15 +22,16 @@ class PropertyPresenceTest {
     void responsesHoldingExactlyTheRequiredPropertiesAndEachOptionalOneSometimesHaveNoMismatch() {
         PropertyPresence presence = PropertyPresence.ofRepository();
         presence.record(GET_PRODUCT, json(200, PRODUCT));
+        presence.record(GET_PRODUCT, json(200, STOCKED_PRODUCT));
 
         assertEquals(List.of(), presence.mismatches());
-        assertEquals(1, presence.responses());
+        assertEquals(2, presence.responses());
     }
 
     @Test
     void aRequiredPropertyAbsentFromAResponseIsReported() {
         PropertyPresence presence = PropertyPresence.ofRepository();
-        presence.record(GET_PRODUCT, json(200, PRODUCT));
+        presence.record(GET_PRODUCT, json(200, STOCKED_PRODUCT));
         presence.record(GET_PRODUCT, json(200, PRODUCT.replace("\"active\":true,", "")));
 
         assertEquals(List.of("Product.active is required but absent from 1 of 2 instances"), presence.mismatches());

@@ -45,6 +45,9 @@ public sealed interface Round<T> {
         if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
             throw new IllegalStateException("a commit without a processed request found one");
         }
+        if (commit instanceof OrderStore.Commit.OutOfStock) {
+            throw new IllegalStateException("a step that reserves no stock ran out of it");
+        }
         return commit instanceof OrderStore.Commit.Committed ? decided(outcome) : raced();
     }
 }

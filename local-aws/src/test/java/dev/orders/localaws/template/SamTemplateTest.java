@@ -221,7 +221,9 @@ class SamTemplateTest {
                 "PUT /orders/{orderId}/items/{itemId}/status", List.of("orders:admin"),
                 "GET /payment-issues", List.of("orders:admin"),
                 "POST /orders/{orderId}/payment-issues/{eventId}/resolution", List.of("orders:admin"),
-                "PUT /products/{sku}", List.of("orders:admin")), scoped);
+                "PUT /products/{sku}", List.of("orders:admin"),
+                "PUT /products/{sku}/stock", List.of("orders:admin"), "GET /products/{sku}/stock", List.of("orders:admin")),
+                scoped);
         // A customer's routes never declare the scope: there, the caller acts as the customer of the path only.
         SamTemplate.repository().functions().forEach(f -> f.routes().stream()
                 .filter(route -> route.path().startsWith("/customers/"))

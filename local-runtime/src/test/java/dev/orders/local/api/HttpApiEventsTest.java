@@ -103,7 +103,9 @@ class HttpApiEventsTest {
                 "POST /orders/{orderId}/status", List.of("orders", "orders:admin"),
                 "PUT /orders/{orderId}/items/{itemId}/status", List.of("orders", "orders:admin"),
                 "POST /orders/{orderId}/payment-issues/{eventId}/resolution", List.of("orders", "orders:admin"),
-                "PUT /products/{sku}", List.of("orders", "orders:admin")), listed);
+                "PUT /products/{sku}", List.of("orders", "orders:admin"),
+                "PUT /products/{sku}/stock", List.of("orders", "orders:admin"),
+                "GET /products/{sku}/stock", List.of("orders", "orders:admin")), listed);
     }
 
     @SuppressWarnings("unchecked")

@@ -16,6 +16,8 @@ import dev.orders.core.order.NewLine;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.Pricing;
+import dev.orders.core.product.Product;
+import dev.orders.core.product.Stock;
 import dev.orders.core.time.Timestamps;
 import java.time.Clock;
 import java.time.Instant;
@@ -31,8 +33,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * and is answered with the line the first request added, even when retries race.
  */
 public record AddLine(OrderStore store, Clock clock) {
-    /** A line priced from the catalogue, with the currency of its product and the order as read with it. */
-    private record PricedLine(NewLine line, String currency, Optional<Order> order) {
+    /**
+     * A line priced from the catalogue, with the currency and the stock (empty: not tracked) of its product and the
+     * order as read with it.
+     */
+    private record PricedLine(NewLine line, String currency, Optional<Stock> stock, Optional<Order> order) {
     }
 
     /** Adds the line, at {@code expectedVersion} of the order if given, once per idempotency key if given. */
@@ -67,7 +72,8 @@ public record AddLine(OrderStore store, Clock clock) {
         OrderStore.LineContext context = store.findForLine(orderId, request.sku());
         Pricing<NewLine> pricing = request.price(context.product());
         if (pricing instanceof Pricing.Priced<NewLine> priced) {
-            return new Pricing.Priced<>(new PricedLine(priced.value(), context.product().orElseThrow().currency(),
+            Product product = context.product().orElseThrow();
+            return new Pricing.Priced<>(new PricedLine(priced.value(), product.currency(), product.stock(),
                     context.order()));
         }
         return new Pricing.Refused<>(((Pricing.Refused<NewLine>) pricing).refusal());
@@ -77,7 +83,7 @@ public record AddLine(OrderStore store, Clock clock) {
     private OrderLine newLine(String customerId, String orderId, NewLine newLine) {
         Instant now = Timestamps.truncate(clock.instant());
         return new OrderLine(Ids.orderId(orderId), customerId, Ids.newItemId(), newLine.sku(),
-                Optional.of(newLine.name()), newLine.quantity(), newLine.unitPrice(), LineStatus.PENDING, now, now);
+                Optional.of(newLine.name()), newLine.quantity(), newLine.unitPrice(), LineStatus.PENDING, now, now, 0);
     }
 
     /**
@@ -89,7 +95,7 @@ public record AddLine(OrderStore store, Clock clock) {
         AtomicReference<Optional<Order>> read = new AtomicReference<>(priced.order());
         return Rounds.untilDecided("line addition to order " + line.orderId(), () -> {
             Decision<LineChangeOutcome> decision = LineTransitions.add(read.get(), line, priced.currency(),
-                    expectedVersion);
+                    priced.stock(), expectedVersion);
             if (decision instanceof Decision.Refused<LineChangeOutcome> refused) {
                 return Round.decided(Optional.of(refused.outcome()));
             }
@@ -100,6 +106,9 @@ public record AddLine(OrderStore store, Clock clock) {
             }
             if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
                 return Round.decided(Optional.empty());
+            }
+            if (commit instanceof OrderStore.Commit.OutOfStock out) {
+                return Round.decided(Optional.of(new LineChangeOutcome.OutOfStock(out.shortages().get(0))));
             }
             if (commit instanceof OrderStore.Commit.RootChanged changed) {
                 read.set(changed.current());
@@ -119,7 +128,15 @@ public record AddLine(OrderStore store, Clock clock) {
         ProcessedRequest processed = new ProcessedRequest.LineAdded(key,
                 request.fingerprint(key.customerId(), orderId), line);
         Optional<LineChangeOutcome> added = add(line, priced, expectedVersion, actor, Optional.of(processed));
-        return added.isPresent() ? Round.decided(added.get()) : earlier(key, orderId, request);
+        if (added.isEmpty()) {
+            return earlier(key, orderId, request);
+        }
+        // A retry whose first try took the last units is answered with the line it added.
+        if (added.get() instanceof LineChangeOutcome.OutOfStock
+                && earlier(key, orderId, request) instanceof Round.Decided<LineChangeOutcome> decided) {
+            return decided;
+        }
+        return Round.decided(added.get());
     }
 
     /**
@@ -139,7 +156,7 @@ public record AddLine(OrderStore store, Clock clock) {
         OrderStore.AddedLine added = record.get().line().get();
         OrderLine line = new OrderLine(orderId, key.customerId(), added.itemId(), request.sku(),
                 Optional.of(added.name()), request.quantity(), added.unitPrice(), LineStatus.PENDING,
-                added.createdAt(), added.createdAt());
+                added.createdAt(), added.createdAt(), 0);
         return Round.decided(new LineChangeOutcome.Replayed(line));
     }
 }

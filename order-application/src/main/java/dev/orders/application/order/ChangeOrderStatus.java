@@ -3,16 +3,18 @@ package dev.orders.application.order;
 import dev.orders.application.Round;
 import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
-import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.time.Timestamps;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A status change as a client asks for it: refused before any read if the role may not make it or the
- * lines set that status; otherwise read the root, let the core decide, and commit on the condition that
+ * lines set that status; otherwise read the root (with its lines, for a cancellation, which releases the stock
+ * they reserved), let the core decide, and commit on the condition that
  * the root is still the version read. If another change came first, the move is decided again on the
  * order as it is now, where a version the client expected is stale.
  */
@@ -23,13 +25,19 @@ public record ChangeOrderStatus(OrderStore store, Clock clock) {
             return refused.get();
         }
         return Rounds.untilDecided("status change of order " + request.orderId(), () -> {
-            Optional<Order> found = store.findRoot(request.orderId())
-                    .filter(order -> request.customerId().map(order.customerId()::equals).orElse(true));
+            // A move decided on the lines too (a cancellation releases their stock) reads them with the root.
+            Optional<OrderAggregate> found = (request.needsLines() ? store.findAggregate(request.orderId())
+                    : store.findRoot(request.orderId()).map(root -> new OrderAggregate(root, List.of(), List.of())))
+                    .filter(read -> request.customerId().map(read.order().customerId()::equals).orElse(true));
             if (found.isEmpty()) {
                 return Round.decided(new StatusChangeOutcome.OrderNotFound());
             }
-            return Round.write(store, request.decide(found.get(), Timestamps.truncate(clock.instant())),
-                    request.actor());
+            // A Query is only read-committed: a root read without a line its version counts is read again.
+            if (request.needsLines() && found.get().items().size() != found.get().order().itemCount()) {
+                return Round.raced();
+            }
+            return Round.write(store, request.decide(found.get().order(), found.get().items(),
+                    Timestamps.truncate(clock.instant())), request.actor());
         });
     }
 }

@@ -5,11 +5,14 @@ import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.RowChange;
+import dev.orders.core.order.StockShortage;
 import dev.orders.core.order.UnknownOrderRows;
 import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.product.Product;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,8 +47,12 @@ public interface OrderStore {
     /** Records a provider's event that changes no order, alone; false when a live record of it is there already. */
     boolean recordAlone(ProcessedRequest.PaymentEventHandled handled);
 
-    /** Writes a new order (its root, version 1 with {@code created}, its lines), with {@code processed} if given. */
-    Creation create(OrderAggregate order, OrderEvent created, Optional<ProcessedRequest> processed);
+    /**
+     * Writes a new order (its root, version 1 with {@code created}, its lines) and its {@code reservations} of
+     * stock, with {@code processed} if given.
+     */
+    Creation create(OrderAggregate order, OrderEvent created, List<RowChange.StockReserved> reservations,
+                    Optional<ProcessedRequest> processed);
 
     /** Commits {@code step} with its events made by {@code actor}, with {@code processed} if given. */
     Commit commit(OrderStep step, String actor, Optional<ProcessedRequest> processed);
@@ -87,6 +94,10 @@ public interface OrderStore {
         /** Another order has the id; nothing was written. */
         record OrderIdTaken() implements Creation {
         }
+
+        /** A reservation found fewer units available than it takes (named, with what is); nothing was written. */
+        record OutOfStock(List<StockShortage> shortages) implements Creation {
+        }
     }
 
     /** What became of a step. Only {@link Committed} wrote anything. */
@@ -107,6 +118,13 @@ public interface OrderStore {
          * recorded for that provider event, or resolved or refunded meanwhile).
          */
         record RowChanged() implements Commit {
+        }
+
+        /**
+         * While the root is as read, a reservation of the step found fewer units available than it takes (named,
+         * with what is); nothing was written.
+         */
+        record OutOfStock(List<StockShortage> shortages) implements Commit {
         }
     }
 }

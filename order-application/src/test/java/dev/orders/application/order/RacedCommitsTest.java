@@ -18,6 +18,7 @@ import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.Role;
+import dev.orders.core.order.RowChange;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import java.time.Clock;
@@ -42,7 +43,7 @@ class RacedCommitsTest {
     void aStatusChangeWhoseRootChangedDecidesAgainOnTheOrderAsItIsNow() {
         Order created = order(OrderStatus.CREATED, 1, LineStatuses.pending(1));
         Order movedMeanwhile = order(OrderStatus.CREATED, 2, LineStatuses.pending(1));
-        when(store.findRoot("o-1")).thenReturn(Optional.of(created), Optional.of(movedMeanwhile));
+        when(store.findAggregate("o-1")).thenReturn(Optional.of(withLine(created)), Optional.of(withLine(movedMeanwhile)));
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.of(movedMeanwhile)),
                 new OrderStore.Commit.Committed());
 
@@ -52,13 +53,31 @@ class RacedCommitsTest {
 
         StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class, outcome);
         assertEquals(3, changed.order().version(), "decided on version 2, the order as it was after the race");
-        verify(store, times(2)).findRoot("o-1");
+        verify(store, times(2)).findAggregate("o-1");
+    }
+
+    @Test
+    void aCancellationThatReadTheRootWithoutALineItCountsReadsAgainAndReleasesThatLinesStock() {
+        Order created = order(OrderStatus.CREATED, 2, LineStatuses.pending(1));
+        OrderLine reserving = new OrderLine("o-1", "c-1", "i-1", "SKU-1", Optional.of("Mug"), 3, 1000,
+                LineStatus.PENDING, NOW, NOW, 3);
+        when(store.findAggregate("o-1")).thenReturn(Optional.of(new OrderAggregate(created, List.of(), List.of())),
+                Optional.of(new OrderAggregate(created, List.of(reserving), List.of())));
+        when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.Committed());
+
+        new ChangeOrderStatus(store, clock).change(new StatusChangeRequest(Optional.of("c-1"), "o-1",
+                OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:c-1", Optional.empty()));
+
+        ArgumentCaptor<OrderStep> step = ArgumentCaptor.forClass(OrderStep.class);
+        verify(store, times(1)).commit(step.capture(), any(), any());
+        assertEquals(List.of(new RowChange.StockReleased("SKU-1", 3)), step.getValue().rows());
     }
 
     @Test
     void aStatusChangeWithAnExpectedVersionThatLostTheRaceIsStaleNotAFailure() {
-        when(store.findRoot("o-1")).thenReturn(Optional.of(order(OrderStatus.CREATED, 1, LineStatuses.pending(1))),
-                Optional.of(order(OrderStatus.CREATED, 2, LineStatuses.pending(1))));
+        when(store.findAggregate("o-1")).thenReturn(
+                Optional.of(withLine(order(OrderStatus.CREATED, 1, LineStatuses.pending(1)))),
+                Optional.of(withLine(order(OrderStatus.CREATED, 2, LineStatuses.pending(1)))));
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()));
 
         StatusChangeOutcome outcome = new ChangeOrderStatus(store, clock).change(new StatusChangeRequest(
@@ -114,7 +133,12 @@ class RacedCommitsTest {
         return new Order("o-1", "c-1", status, version, 1000, "EUR", 0, 0, lines, NOW, NOW);
     }
 
+    /** {@code order} with its one pending line: what a cancellation reads. */
+    private static OrderAggregate withLine(Order order) {
+        return new OrderAggregate(order, List.of(line("i-1", LineStatus.PENDING)), List.of());
+    }
+
     private static OrderLine line(String itemId, LineStatus status) {
-        return new OrderLine("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW);
+        return new OrderLine("o-1", "c-1", itemId, "SKU-1", Optional.of("Mug"), 1, 1000, status, NOW, NOW, 0);
     }
 }

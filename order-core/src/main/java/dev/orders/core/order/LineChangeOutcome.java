@@ -62,4 +62,8 @@ public sealed interface LineChangeOutcome {
      */
     record NotPriceable(PricingRefusal refusal) implements LineChangeOutcome {
     }
+
+    /** The product does not have the units the line asks for (what is available named); nothing was written. */
+    record OutOfStock(StockShortage shortage) implements LineChangeOutcome {
+    }
 }

@@ -1,6 +1,7 @@
 package dev.orders.core.order;
 
 import dev.orders.core.money.Money;
+import dev.orders.core.product.Stock;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -18,9 +19,13 @@ public final class LineTransitions {
     private LineTransitions() {
     }
 
-    /** Adds {@code line}, priced in {@code currency}, to its order as read (empty: none), at {@code expectedVersion} if given. */
+    /**
+     * Adds {@code line}, priced in {@code currency}, to its order as read (empty: none), at {@code expectedVersion}
+     * if given; where its product's {@code stock} is tracked (as read), the line reserves its quantity, on the
+     * condition (the store's) that so many are still available.
+     */
     public static Decision<LineChangeOutcome> add(Optional<Order> read, OrderLine line, String currency,
-                                                  Optional<Long> expectedVersion) {
+                                                  Optional<Stock> stock, Optional<Long> expectedVersion) {
         Optional<LineChangeOutcome> refusal = refuseOrder(read, Optional.of(line.customerId()), expectedVersion);
         if (refusal.isPresent()) {
             return new Decision.Refused<>(refusal.get());
@@ -40,15 +45,26 @@ public final class LineTransitions {
         if (!Money.withinMaxAmount(total)) {
             return new Decision.Refused<>(new LineChangeOutcome.NotPriceable(PricingRefusal.AmountTooLarge.of("quantity")));
         }
+        if (stock.isPresent() && stock.get().available() < line.quantity()) {
+            return new Decision.Refused<>(new LineChangeOutcome.OutOfStock(
+                    new StockShortage(line.sku(), line.quantity(), stock.get().available())));
+        }
+        OrderLine added = stock.isPresent() ? line.reserving() : line;
         LineStatuses lines = order.lines().added();
         Order after = order.withLines(total, lines, line.createdAt());
         OrderStep step = OrderStep.of(order, after,
-                new OrderChange.OrderLineAdded(LineDetails.of(line), total, lines.total()))
-                .with(new RowChange.LineAdded(line));
-        return new Decision.Write<>(step, new LineChangeOutcome.Added(line, after.version()));
+                new OrderChange.OrderLineAdded(LineDetails.of(added), total, lines.total()))
+                .with(new RowChange.LineAdded(added));
+        if (added.reserved() > 0) {
+            step = step.with(new RowChange.StockReserved(added.sku(), added.reserved()));
+        }
+        return new Decision.Write<>(step, new LineChangeOutcome.Added(added, after.version()));
     }
 
-    /** Removes the line {@code itemId} from the order as read, at {@code at}, while the order is open. */
+    /**
+     * Removes the line {@code itemId} from the order as read, at {@code at}, while the order is open; what it
+     * reserved is released.
+     */
     public static Decision<LineChangeOutcome> remove(Optional<OrderAggregate> read, String customerId, String itemId,
                                                      Optional<Long> expectedVersion, Instant at) {
         Optional<LineChangeOutcome> refusal = refuseLine(read, Optional.of(customerId), itemId, expectedVersion);
@@ -66,13 +82,17 @@ public final class LineTransitions {
         OrderStep step = OrderStep.of(order, after,
                 new OrderChange.OrderLineRemoved(LineDetails.of(line), total, lines.total()))
                 .with(new RowChange.LineRemoved(line));
+        if (line.reserved() > 0) {
+            step = step.with(new RowChange.StockReleased(line.sku(), line.reserved()));
+        }
         return new Decision.Write<>(step, new LineChangeOutcome.Removed(line, after.version()));
     }
 
     /**
      * Moves the line {@code itemId} of the order as read to {@code target}, at {@code at}, while the order
      * is in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED). The order follows its lines in the same
-     * step: shipping the last line fulfils it. Fulfilment addresses an order by its id alone, whoever's it is.
+     * step: shipping the last line fulfils it. What the line reserved is sold when it ships (on hand and reserved
+     * both fall) and released when it is cancelled. Fulfilment addresses an order by its id alone, whoever's it is.
      */
     public static Decision<LineChangeOutcome> moveStatus(Optional<OrderAggregate> read, String itemId,
                                                          LineStatus target, Optional<Long> expectedVersion,
@@ -90,12 +110,17 @@ public final class LineTransitions {
             return new Decision.Refused<>(new LineChangeOutcome.OrderNotInFulfillment(order.status()));
         }
         LineStatuses lines = order.lines().moved(line.itemStatus(), target);
-        OrderLine moved = new OrderLine(line.orderId(), line.customerId(), itemId, line.sku(), line.name(),
-                line.quantity(), line.unitPrice(), target, line.createdAt(), at);
+        OrderLine moved = line.moved(target, at);
         Order after = order.withLines(order.total(), lines, at);
         OrderStep step = OrderStep.of(order, after,
                 new OrderChange.OrderLineStatusChanged(itemId, line.sku(), line.itemStatus(), target))
                 .with(new RowChange.LineStatusMoved(line, moved));
+        // What the line reserved leaves with its shipment, or goes back to the shelf with its cancellation.
+        if (line.reserved() > 0 && target == LineStatus.SHIPPED) {
+            step = step.with(new RowChange.StockSold(line.sku(), line.reserved()));
+        } else if (line.reserved() > 0 && target == LineStatus.CANCELLED) {
+            step = step.with(new RowChange.StockReleased(line.sku(), line.reserved()));
+        }
         OrderStatus follows = order.status().followingLines(lines);
         if (follows != order.status()) {
             step = step.then(after.next(follows, after.capturedAmount(), after.refundedAmount(), at),

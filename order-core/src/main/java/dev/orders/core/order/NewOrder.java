@@ -21,7 +21,7 @@ public record NewOrder(String customerId, String currency, List<NewLine> items) 
 
     /**
      * The order as placed at {@code at} under {@code orderId}, its lines under {@code itemIds} (one per
-     * line, in order): CREATED, version 1, every line PENDING.
+     * line, in order): CREATED, version 1, every line PENDING and reserving nothing yet ({@link StockReservation#of}).
      */
     public OrderAggregate place(String orderId, List<String> itemIds, Instant at) {
         Ids.orderId(orderId);
@@ -32,7 +32,7 @@ public record NewOrder(String customerId, String currency, List<NewLine> items) 
         for (int i = 0; i < itemIds.size(); i++) {
             NewLine item = items.get(i);
             lines.add(new OrderLine(orderId, customerId, Ids.itemId(itemIds.get(i)), item.sku(),
-                    Optional.of(item.name()), item.quantity(), item.unitPrice(), LineStatus.PENDING, at, at));
+                    Optional.of(item.name()), item.quantity(), item.unitPrice(), LineStatus.PENDING, at, at, 0));
         }
         Order root = new Order(orderId, customerId, OrderStatus.CREATED, 1, total(), currency, 0, 0,
                 LineStatuses.pending(lines.size()), at, at);

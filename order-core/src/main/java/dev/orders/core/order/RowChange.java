@@ -1,8 +1,9 @@
 package dev.orders.core.order;
 
 /**
- * A row beside the order's root that a step writes: a line or a payment issue. Each holds what the store
- * needs to write it and to condition the write on the row being as the core decided from.
+ * A row a step writes beside the order's root: a line or a payment issue, or a product's stock its lines reserve,
+ * release or sell (one change per sku: a transaction touches an item once). Each holds what the store needs to
+ * write it and to condition the write on the row being as the core decided from.
  */
 public sealed interface RowChange {
     /** A new line; its id must be free. */
@@ -31,5 +32,17 @@ public sealed interface RowChange {
 
     /** A payment issue resolved ({@code resolved} holds the resolution); it must still be open. */
     record IssueResolved(PaymentIssue resolved) implements RowChange {
+    }
+
+    /** Units of a product's stock reserved for lines; at least that many must be available. */
+    record StockReserved(String sku, long quantity) implements RowChange {
+    }
+
+    /** Units lines had reserved given back (a line removed or cancelled, its order cancelled); they must be reserved. */
+    record StockReleased(String sku, long quantity) implements RowChange {
+    }
+
+    /** Units lines had reserved leave with a shipment: on hand and reserved both fall; they must be reserved. */
+    record StockSold(String sku, long quantity) implements RowChange {
     }
 }

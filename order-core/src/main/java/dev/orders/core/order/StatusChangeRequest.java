@@ -3,6 +3,11 @@ package dev.orders.core.order;
 import dev.orders.core.validation.Check;
 import dev.orders.core.validation.ValidationException;
 import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.Optional;
 
 /**
@@ -19,6 +24,8 @@ public record StatusChangeRequest(
         String actor,
         Optional<String> reason) {
     public static final int MAX_REASON_LENGTH = 500;
+    /** Line statuses whose reservation is still held: neither shipped (sold) nor cancelled (released). */
+    private static final Set<LineStatus> HOLDING = EnumSet.of(LineStatus.PENDING, LineStatus.PICKED);
 
     public StatusChangeRequest {
         customerId = Check.required("customerId", customerId).map(Ids::customerId);
@@ -49,12 +56,38 @@ public record StatusChangeRequest(
     }
 
     /**
-     * The move of {@code current} to the target at {@code at}: refused for a stale expected version, a move the
+     * The move of {@code current}, whose lines are {@code lines} (read where {@link #needsLines()}, else empty), to
+     * the target at {@code at}: refused for a stale expected version, a move the
      * lifecycle does not have for the role from the current status, or one the order lacks what it requires for
      * (lines to pay for: empty). The move's effect writes its event, and moves money where it is a capture or a refund by
      * hand: the total captured, or all that is left refunded, so the order's amounts never contradict its status.
      */
-    public Decision<StatusChangeOutcome> decide(Order current, Instant at) {
+    public Decision<StatusChangeOutcome> decide(Order current, List<OrderLine> lines, Instant at) {
+        Decision<StatusChangeOutcome> decision = decide(current, at);
+        if (!(decision instanceof Decision.Write<StatusChangeOutcome> write) || !needsLines()) {
+            return decision;
+        }
+        // The lines of a cancelled order give back what they reserved: one release per sku.
+        Map<String, Long> released = new TreeMap<>();
+        lines.stream().filter(line -> line.reserved() > 0 && HOLDING.contains(line.itemStatus()))
+                .forEach(line -> released.merge(line.sku(), line.reserved(), Math::addExact));
+        OrderStep step = write.step();
+        for (Map.Entry<String, Long> release : released.entrySet()) {
+            step = step.with(new RowChange.StockReleased(release.getKey(), release.getValue()));
+        }
+        return new Decision.Write<>(step, write.outcome());
+    }
+
+    /**
+     * Whether the move is decided on the order's lines too ({@link #decide(Order, List, Instant)}): a cancellation
+     * releases the stock they reserved. Every other move is decided on the root alone.
+     */
+    public boolean needsLines() {
+        return target == OrderStatus.CANCELLED;
+    }
+
+    /** The move decided on the root alone, its lines holding no stock. */
+    Decision<StatusChangeOutcome> decide(Order current, Instant at) {
         if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
             return new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(current.version()));
         }

@@ -94,7 +94,7 @@ class LineTransitionsTest {
 
     private static Optional<LineChangeOutcome> refuseAddition(Optional<Order> order, String customerId, String currency,
                                                               Optional<Long> expectedVersion) {
-        return refusal(LineTransitions.add(order, newLine(customerId), currency, expectedVersion));
+        return refusal(LineTransitions.add(order, newLine(customerId), currency, Optional.empty(), expectedVersion));
     }
 
     private static Optional<LineChangeOutcome> refuseRemoval(Optional<OrderAggregate> order, String customerId,
@@ -118,7 +118,7 @@ class LineTransitionsTest {
 
     private static OrderLine newLine(String customerId) {
         return new OrderLine("o-1", customerId, "i-new", "SKU-new", Optional.of("New"), 2, 250, LineStatus.PENDING,
-                LATER, LATER);
+                LATER, LATER, 0);
     }
 
     @Test
@@ -126,7 +126,7 @@ class LineTransitionsTest {
         Order open = order("c-1", OrderStatus.CREATED, 3, 2);
         OrderLine line = newLine("c-1");
 
-        Decision<LineChangeOutcome> decision = LineTransitions.add(Optional.of(open), line, "EUR", Optional.of(3L));
+        Decision<LineChangeOutcome> decision = LineTransitions.add(Optional.of(open), line, "EUR", Optional.empty(), Optional.of(3L));
 
         OrderStep step = step(decision);
         assertEquals(new LineChangeOutcome.Added(line, 4), ((Decision.Write<LineChangeOutcome>) decision).outcome());
@@ -144,7 +144,7 @@ class LineTransitionsTest {
         Order beyond = new Order("o-1", "c-1", OrderStatus.CREATED, 3, Money.MAX_AMOUNT - line.lineTotal() + 1, "EUR",
                 0, 0, nearlyFull.lines(), Instant.EPOCH, Instant.EPOCH);
 
-        assertEquals(Money.MAX_AMOUNT, step(LineTransitions.add(Optional.of(atTheEdge), line, "EUR", ANY_VERSION))
+        assertEquals(Money.MAX_AMOUNT, step(LineTransitions.add(Optional.of(atTheEdge), line, "EUR", Optional.empty(), ANY_VERSION))
                 .after().total());
         assertEquals(refused(new LineChangeOutcome.NotPriceable(new PricingRefusal.AmountTooLarge(List.of(
                         new FieldError("quantity", "would make the order's total more than 9007199254740991 minor units"))))),
@@ -195,7 +195,7 @@ class LineTransitionsTest {
                 Optional.of(LineTransitions.FOLLOWS_LINES), Optional.empty()), last.changes().get(1));
         OrderLine before = lastToShip.get().item("i-1").orElseThrow();
         assertEquals(List.of(new RowChange.LineStatusMoved(before, new OrderLine("o-1", "c-1", "i-1", "SKU-1",
-                Optional.empty(), 1, 100, LineStatus.SHIPPED, Instant.EPOCH, LATER))), last.rows());
+                Optional.empty(), 1, 100, LineStatus.SHIPPED, Instant.EPOCH, LATER, 0))), last.rows());
     }
 
     @Test
@@ -225,7 +225,7 @@ class LineTransitionsTest {
         List<OrderLine> items = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
             items.add(new OrderLine("o-1", customerId, "i-" + i, "SKU-" + i, Optional.empty(), 1, 100, lines[i],
-                    Instant.EPOCH, Instant.EPOCH));
+                    Instant.EPOCH, Instant.EPOCH, 0));
         }
         Map<LineStatus, Integer> counts = new EnumMap<>(LineStatus.class);
         for (LineStatus line : lines) {

@@ -15,6 +15,7 @@ import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.RowChange;
+import dev.orders.core.order.StockShortage;
 import dev.orders.core.order.UnknownOrderRows;
 import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.product.Product;
@@ -108,21 +109,26 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         return records.putAlone(processed.encode(handled));
     }
 
-    /** The root, its first event and every line, all or nothing. */
+    /** The root, its first event, every line and its reservations of stock, all or nothing. */
     @Override
-    public Creation create(OrderAggregate order, OrderEvent created, Optional<ProcessedRequest> request) {
+    public Creation create(OrderAggregate order, OrderEvent created, List<RowChange.StockReserved> reservations,
+                           Optional<ProcessedRequest> request) {
         Order root = order.order();
         Transaction transaction = table.transaction()
                 .putNew(RootChange.ROOT, OrderCodec.encodeRoot(root, table.statusShards()))
                 .putNew("event 1", OrderCodec.encodeEvent(created, OrderCodec.eventId(root.orderId(), 1)));
         order.items().forEach(line -> transaction.putNew(ROW + line.itemId(), OrderCodec.encodeItem(line)));
+        reservations.forEach(reservation -> products.addTo(transaction, reservation));
         request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
         Creation creation;
         if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
             creation = new Creation.Created();
+        } else if (request.isPresent() && cancelled.cancellation().failed(ProcessedRecords.ACTION)) {
+            creation = new Creation.AlreadyProcessed();
+        } else if (cancelled.cancellation().failed(RootChange.ROOT)) {
+            creation = new Creation.OrderIdTaken();
         } else {
-            creation = request.isPresent() && cancelled.cancellation().failed(ProcessedRecords.ACTION)
-                    ? new Creation.AlreadyProcessed() : new Creation.OrderIdTaken();
+            creation = new Creation.OutOfStock(shortages(cancelled.cancellation(), reservations));
         }
         if (LOG.isDebugEnabled()) {
             LOG.debug("order {} v1 by {}: {}, {} lines{}: {}", root.orderId(), created.by(), describe(created),
@@ -145,7 +151,7 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                 .forEach(captured -> root.requireTotal(captured.amount(), captured.currency()));
         Transaction transaction = root.addTo(table.transaction());
         step.rows().forEach(row -> write(transaction, row));
-        Commit commit = commit(transaction, request);
+        Commit commit = commit(transaction, request, step.rows());
         if (LOG.isDebugEnabled()) {
             LOG.debug("order {} v{} -> v{} by {}: {}{}: {}", step.before().orderId(), step.before().version(),
                     step.after().version(), actor, step.events(actor).stream().map(DynamoDbOrderStore::describe).toList(),
@@ -162,7 +168,7 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
     public Commit commitWithoutOrder(UnknownOrderRows rows, Optional<ProcessedRequest> request) {
         Transaction transaction = table.transaction().requireAbsent(RootChange.ROOT, OrderCodec.rootKey(rows.orderId()));
         rows.rows().forEach(row -> write(transaction, row));
-        Commit commit = commit(transaction, request);
+        Commit commit = commit(transaction, request, rows.rows());
         if (LOG.isDebugEnabled()) {
             LOG.debug("order id {}, which names no order:{}: {}", rows.orderId(), written(rows.rows(), request),
                     commit.getClass().getSimpleName());
@@ -185,8 +191,11 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         return request.map(r -> " with " + r.getClass().getSimpleName()).orElse("");
     }
 
-    /** Commits {@code transaction} with the processed request if any; a cancellation says which condition failed. */
-    private Commit commit(Transaction transaction, Optional<ProcessedRequest> request) {
+    /**
+     * Commits {@code transaction} of {@code rows} with the processed request if any; a cancellation says which
+     * condition failed.
+     */
+    private Commit commit(Transaction transaction, Optional<ProcessedRequest> request, List<RowChange> rows) {
         request.ifPresent(r -> records.addTo(transaction, processed.encode(r)));
         if (!(transaction.commit() instanceof Transaction.Outcome.Cancelled cancelled)) {
             return new Commit.Committed();
@@ -198,10 +207,23 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         if (cancellation.failed(RootChange.ROOT)) {
             return new Commit.RootChanged(cancellation.oldItem(RootChange.ROOT).map(OrderCodec::decodeRoot));
         }
-        return new Commit.RowChanged();
+        List<RowChange.StockReserved> reservations = rows.stream().filter(RowChange.StockReserved.class::isInstance)
+                .map(RowChange.StockReserved.class::cast).toList();
+        List<StockShortage> shortages = shortages(cancellation, reservations);
+        return shortages.isEmpty() ? new Commit.RowChanged() : new Commit.OutOfStock(shortages);
     }
 
-    private static void write(Transaction transaction, RowChange row) {
+    /** The reservations whose condition failed, each with the units its product had available. */
+    private static List<StockShortage> shortages(Cancellation cancellation, List<RowChange.StockReserved> reservations) {
+        return reservations.stream()
+                .filter(reservation -> cancellation.failed(ProductCatalog.stockAction(reservation.sku())))
+                .map(reservation -> new StockShortage(reservation.sku(), reservation.quantity(),
+                        cancellation.oldItem(ProductCatalog.stockAction(reservation.sku()))
+                                .map(ProductCatalog::available).orElse(0L)))
+                .toList();
+    }
+
+    private void write(Transaction transaction, RowChange row) {
         if (row instanceof RowChange.LineAdded added) {
             transaction.putNew(ROW + added.line().itemId(), OrderCodec.encodeItem(added.line()));
         } else if (row instanceof RowChange.LineRemoved removed) {
@@ -240,6 +262,9 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
                     "SET #resolvedAt = :at, #resolvedBy = :by, #note = :note " + leaveQueue.clause(),
                     "attribute_exists(#pk) AND attribute_not_exists(#resolvedAt)", names,
                     Map.of(":at", time(resolution.at()), ":by", s(resolution.by()), ":note", s(resolution.note())));
+        } else if (row instanceof RowChange.StockReserved || row instanceof RowChange.StockReleased
+                || row instanceof RowChange.StockSold) {
+            products.addTo(transaction, row);
         } else {
             throw new IllegalArgumentException("no write for " + row);
         }

@@ -49,6 +49,8 @@ public final class OrderCodec {
     static final String UNIT_PRICE = "unitPrice";
     static final String LINE_TOTAL = "lineTotal";
     static final String ITEM_STATUS = "itemStatus";
+    /** The units of stock a line reserved; absent on a line that reserved none (its product untracked then). */
+    static final String RESERVED = "reserved";
     static final String TYPE = "type";
     static final String AT = "at";
     static final String BY = "by";
@@ -143,6 +145,9 @@ public final class OrderCodec {
         item.put(UNIT_PRICE, n(line.unitPrice()));
         item.put(LINE_TOTAL, n(line.lineTotal()));
         item.put(ITEM_STATUS, s(line.itemStatus()));
+        if (line.reserved() > 0) {
+            item.put(RESERVED, n(line.reserved()));
+        }
         item.put(CREATED_AT, time(line.createdAt()));
         item.put(UPDATED_AT, time(line.updatedAt()));
         return item;
@@ -152,7 +157,8 @@ public final class OrderCodec {
         ItemReader r = ItemReader.of(item, EntityType.ORDER_ITEM);
         return new OrderLine(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.string(ITEM_ID), r.string(SKU),
                 r.optionalString(NAME), r.number(QUANTITY), r.number(UNIT_PRICE),
-                r.enumValue(ITEM_STATUS, LineStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT));
+                r.enumValue(ITEM_STATUS, LineStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT),
+                item.containsKey(RESERVED) ? r.number(RESERVED) : 0);
     }
 
     /**

@@ -482,7 +482,7 @@ class OrderAccessPatternsTest {
         NewOrder order = new NewOrder("c-1", "EUR", Collections.nCopies(lines, new NewLine("A", "A", 1, 1)));
         OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
                 fx.clock.instant());
-        return fx.store.create(placed, OrderEvent.created(placed, "x"), Optional.of(new ProcessedRequest.OrderCreated(
+        return fx.store.create(placed, OrderEvent.created(placed, "x"), List.of(), Optional.of(new ProcessedRequest.OrderCreated(
                 new IdempotencyKey("c-1", key), "fingerprint", orderId)));
     }
 

@@ -84,7 +84,7 @@ class WriteConflictTest {
         OrderAggregate placed = new NewOrder("c-1", "EUR", List.of(new NewLine("A", "A", 1, 1)))
                 .place("o-2", List.of("i-1"), Instant.EPOCH);
         assertThrows(WriteConflictException.class,
-                () -> store.create(placed, OrderEvent.created(placed, "ops"), Optional.empty()));
+                () -> store.create(placed, OrderEvent.created(placed, "ops"), List.of(), Optional.empty()));
         verify(client, times(2 * Transaction.ATTEMPTS)).transactWriteItems(any(TransactWriteItemsRequest.class));
     }
 

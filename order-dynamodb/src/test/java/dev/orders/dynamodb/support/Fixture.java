@@ -6,6 +6,7 @@ import dev.orders.application.order.AddLine;
 import dev.orders.application.order.CreateOrder;
 import dev.orders.application.order.ChangeLineStatus;
 import dev.orders.application.order.RemoveLine;
+import dev.orders.application.product.SetStock;
 import dev.orders.application.order.ChangeOrderStatus;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.application.payment.ResolvePaymentIssue;
@@ -25,6 +26,9 @@ import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.product.Product;
 import dev.orders.core.product.ProductDetails;
+import dev.orders.core.product.Stock;
+import dev.orders.core.product.StockOutcome;
+import dev.orders.core.product.StockSetting;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.keys.Keys;
@@ -80,6 +84,7 @@ public final class Fixture {
     public final PaymentIssues issues;
     public final ResolvePaymentIssue resolvePaymentIssue;
     public final ProcessPaymentEvent processPaymentEvent;
+    public final SetStock setStock;
 
     public Fixture(TestTable testTable) {
         this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
@@ -102,13 +107,14 @@ public final class Fixture {
         this.issues = new PaymentIssues(table, cursors);
         this.resolvePaymentIssue = new ResolvePaymentIssue(store, clock);
         this.processPaymentEvent = new ProcessPaymentEvent(store, clock);
+        this.setStock = new SetStock(products);
     }
 
     /** {@code order} placed under {@code orderId} with new line ids and written as priced: the store's answer. */
     public OrderStore.Creation write(String orderId, NewOrder order, String actor) {
         OrderAggregate placed = order.place(orderId, order.items().stream().map(item -> Ids.newItemId()).toList(),
                 clock.instant());
-        return store.create(placed, OrderEvent.created(placed, actor), Optional.empty());
+        return store.create(placed, OrderEvent.created(placed, actor), List.of(), Optional.empty());
     }
 
     /** {@code order} written as priced, without the catalogue, with new line ids: the order as created. */
@@ -119,7 +125,7 @@ public final class Fixture {
     /** {@code order} written as priced, without the catalogue, its lines under {@code itemIds}; fails unless created. */
     public OrderAggregate create(String orderId, List<String> itemIds, NewOrder order, String actor) {
         OrderAggregate placed = order.place(orderId, itemIds, clock.instant());
-        OrderStore.Creation creation = store.create(placed, OrderEvent.created(placed, actor), Optional.empty());
+        OrderStore.Creation creation = store.create(placed, OrderEvent.created(placed, actor), List.of(), Optional.empty());
         if (!(creation instanceof OrderStore.Creation.Created)) {
             throw new IllegalStateException("order " + orderId + " was not created: " + creation);
         }
@@ -140,6 +146,20 @@ public final class Fixture {
 
     public Product putProduct(String sku, long unitPrice, String currency, boolean active) {
         return products.upsert(new ProductDetails(sku, "Product " + sku, unitPrice, currency, active)).product();
+    }
+
+    /** Sets {@code sku}'s units on hand (it must exist); fails unless set. */
+    public Stock stock(String sku, long onHand) {
+        StockOutcome outcome = setStock.set(new StockSetting(sku, onHand, Optional.empty()));
+        if (!(outcome instanceof StockOutcome.Set set)) {
+            throw new IllegalStateException("stock of " + sku + " not set: " + outcome);
+        }
+        return set.stock();
+    }
+
+    /** {@code sku}'s stock as the table holds it now. */
+    public Stock stockOf(String sku) {
+        return products.find(sku).flatMap(Product::stock).orElseThrow(() -> new IllegalStateException(sku + " has no stock"));
     }
 
     /** The catalogue the sample events order from ({@link #SAMPLE_PRODUCTS}). */

@@ -13,11 +13,14 @@ import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StockShortage;
+import dev.orders.core.product.StockOutcome;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
 import dev.orders.http.request.ExpectedVersion;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,6 +61,9 @@ public final class OutcomeResponses {
         }
         if (result instanceof OrderCreationOutcome.NotOrderable notOrderable) {
             return Http.problem(pricingRefusal(notOrderable.refusal()));
+        }
+        if (result instanceof OrderCreationOutcome.OutOfStock outOfStock) {
+            return Http.problem(outOfStock(outOfStock.shortages()));
         }
         throw unknown(result);
     }
@@ -153,6 +159,34 @@ public final class OutcomeResponses {
         throw unknown(outcome);
     }
 
+    /** Answered to administrators only: the only role that sets stock. Its ETag is the stock's version. */
+    public static APIGatewayV2HTTPResponse stockSetting(StockOutcome outcome) {
+        return answered(outcome, stockSettingAnswer(outcome));
+    }
+
+    private static APIGatewayV2HTTPResponse stockSettingAnswer(StockOutcome outcome) {
+        if (outcome instanceof StockOutcome.Set set) {
+            return Http.json(200, Views.stock(set.sku(), set.stock()), Http.etagHeader(set.stock().version()));
+        }
+        if (outcome instanceof StockOutcome.ProductNotFound) {
+            return Http.problem(Problem.notFound("The product"));
+        }
+        if (outcome instanceof StockOutcome.StaleVersion stale) {
+            // If-Match is the only way to name the stock's version: a failed precondition. A product without
+            // stock has no version to tag.
+            Problem problem = Problem.of(412, "stale-version", "Stale version",
+                    "The stock has changed since the version you sent; read it again.");
+            return stale.currentVersion().map(version -> Http.problem(problem.with("currentVersion", version),
+                    Http.etagHeader(version))).orElseGet(() -> Http.problem(problem));
+        }
+        if (outcome instanceof StockOutcome.BelowReserved below) {
+            return Http.problem(Problem.of(409, "stock-below-reserved", "Fewer on hand than reserved",
+                    "Open orders have reserved more units than that; nothing was written.")
+                    .with("reserved", below.reserved()));
+        }
+        throw unknown(outcome);
+    }
+
     public static APIGatewayV2HTTPResponse customerCreation(CustomerCreation creation) {
         return answered(creation, customerCreationAnswer(creation));
     }
@@ -234,6 +268,9 @@ public final class OutcomeResponses {
         if (outcome instanceof LineChangeOutcome.NotPriceable notPriceable) {
             return pricingRefusal(notPriceable.refusal());
         }
+        if (outcome instanceof LineChangeOutcome.OutOfStock outOfStock) {
+            return outOfStock(List.of(outOfStock.shortage()));
+        }
         throw unknown(outcome);
     }
 
@@ -266,6 +303,19 @@ public final class OutcomeResponses {
                     .withErrors(tooLarge.errors());
         }
         throw unknown(refusal);
+    }
+
+    /** Products that do not have the units asked for: 409, each named with what it has available. */
+    private static Problem outOfStock(List<StockShortage> shortages) {
+        return Problem.of(409, "out-of-stock", "Out of stock",
+                "Some products do not have the units asked for; nothing was written.")
+                .with("shortages", shortages.stream().map(shortage -> {
+                    Map<String, Object> json = new LinkedHashMap<>();
+                    json.put("sku", shortage.sku());
+                    json.put("requested", shortage.requested());
+                    json.put("available", shortage.available());
+                    return json;
+                }).toList());
     }
 
     /** A move the caller's role may not make, whatever the state: the refusal names the role and the move. */

@@ -13,6 +13,7 @@ import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.product.Product;
+import dev.orders.core.product.Stock;
 import dev.orders.core.time.Timestamps;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -36,6 +37,10 @@ public final class Views {
         return json;
     }
 
+    /**
+     * A product, with the units {@code available} when its stock is tracked; what is on hand and reserved is the
+     * administrators' ({@link #stock}).
+     */
     public static Map<String, Object> product(Product product) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("sku", product.sku());
@@ -43,8 +48,19 @@ public final class Views {
         json.put("unitPrice", product.unitPrice());
         json.put("currency", product.currency());
         json.put("active", product.active());
+        product.stock().ifPresent(stock -> json.put("available", stock.available()));
         json.put("createdAt", Timestamps.format(product.createdAt()));
         json.put("updatedAt", Timestamps.format(product.updatedAt()));
+        return json;
+    }
+
+    /** A product's stock, as administrators set and read it. */
+    public static Map<String, Object> stock(String sku, Stock stock) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("sku", sku);
+        json.put("onHand", stock.onHand());
+        json.put("reserved", stock.reserved());
+        json.put("available", stock.available());
         return json;
     }
 

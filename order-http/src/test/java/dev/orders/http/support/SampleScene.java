@@ -23,6 +23,8 @@ public record SampleScene(String sample, Consumer<Fixture> seed, int status) {
             new SampleScene("customer-profile/put-customer-if-absent", Seeds.NOTHING, 201),
             new SampleScene("product-catalog/get-product", Seeds.CATALOGUE, 200),
             new SampleScene("product-catalog/put-product", Seeds.NOTHING, 201),
+            new SampleScene("product-catalog/put-stock", Seeds.CATALOGUE, 200),
+            new SampleScene("product-catalog/get-stock", Seeds.STOCKED, 200),
             new SampleScene("create-order/create-order", Seeds.CATALOGUE, 201),
             new SampleScene("change-order/add-item", Seeds.ORDER, 201),
             new SampleScene("change-order/change-item-status", Seeds.PAID, 200),

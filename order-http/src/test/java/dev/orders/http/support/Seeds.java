@@ -12,7 +12,9 @@ import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.NewLine;
 import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
@@ -54,6 +56,18 @@ public final class Seeds {
     public static final Consumer<Fixture> CUSTOMER = fx -> fx.customers.upsert(
             new CustomerDetails(SAMPLE_CUSTOMER, "Ada Lovelace", "ada@example.com"));
     public static final Consumer<Fixture> CATALOGUE = Fixture::seedSampleProducts;
+    /**
+     * The catalogue with the sample's mug stocked, its last unit reserved by an order of the sample customer: none
+     * is available, so the sample order is out of stock.
+     */
+    public static final Consumer<Fixture> STOCKED = CATALOGUE.andThen(fx -> {
+        fx.stock("MUG-BLUE", 1);
+        OrderCreationOutcome outcome = fx.createOrder.create(new OrderRequest(SAMPLE_CUSTOMER, Optional.empty(),
+                List.of(new LineRequest("MUG-BLUE", 1))), Optional.empty(), "user:" + SAMPLE_CUSTOMER);
+        if (!(outcome instanceof OrderCreationOutcome.Created)) {
+            throw new IllegalStateException("seed: the last mug was not reserved: " + outcome);
+        }
+    });
     public static final Consumer<Fixture> ORDER = fx -> {
         CUSTOMER.accept(fx);
         fx.seedSampleOrder();

@@ -15,6 +15,8 @@ import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StockShortage;
+import dev.orders.core.product.StockOutcome;
 import dev.orders.core.validation.FieldError;
 import dev.orders.http.request.ExpectedVersion;
 import java.lang.reflect.Constructor;
@@ -69,6 +71,7 @@ class OutcomeResponsesTest {
         statuses.put(LineChangeOutcome.IllegalLineTransition.class, 409);
         statuses.put(LineChangeOutcome.TooManyLines.class, 409);
         statuses.put(LineChangeOutcome.NotPriceable.class, 422);
+        statuses.put(LineChangeOutcome.OutOfStock.class, 409);
         answersEachCase(LineChangeOutcome.class, outcome -> OutcomeResponses.lineChange(outcome, IN_BODY), statuses);
     }
 
@@ -110,7 +113,34 @@ class OutcomeResponsesTest {
         answersEachCase(OrderCreationOutcome.class, result -> OutcomeResponses.orderCreation(result, CUSTOMER), Map.of(
                 OrderCreationOutcome.Created.class, 201,
                 OrderCreationOutcome.KeyReused.class, 422,
-                OrderCreationOutcome.NotOrderable.class, 422));
+                OrderCreationOutcome.NotOrderable.class, 422,
+                OrderCreationOutcome.OutOfStock.class, 409));
+    }
+
+    @Test
+    void everyStockSettingOutcomeHasItsOwnAnswer() {
+        answersEachCase(StockOutcome.class, OutcomeResponses::stockSetting, Map.of(
+                StockOutcome.Set.class, 200,
+                StockOutcome.ProductNotFound.class, 404,
+                StockOutcome.StaleVersion.class, 412,
+                StockOutcome.BelowReserved.class, 409));
+    }
+
+    @Test
+    void outOfStockNamesEachShortSkuWithWhatItHasAvailable() {
+        List<StockShortage> shortages = List.of(new StockShortage("MUG-BLUE", 3, 1), new StockShortage("TEA", 2, 0));
+        APIGatewayV2HTTPResponse order = OutcomeResponses.orderCreation(new OrderCreationOutcome.OutOfStock(shortages),
+                CUSTOMER);
+        APIGatewayV2HTTPResponse line = OutcomeResponses.lineChange(new LineChangeOutcome.OutOfStock(shortages.get(0)),
+                IN_BODY);
+
+        assertEquals(409, order.getStatusCode());
+        assertTrue(order.getBody().contains("\"type\":\"urn:order-service:problem:out-of-stock\""), order.getBody());
+        assertTrue(order.getBody().contains("\"shortages\":[{\"sku\":\"MUG-BLUE\",\"requested\":3,\"available\":1},"
+                + "{\"sku\":\"TEA\",\"requested\":2,\"available\":0}]"), order.getBody());
+        assertEquals(409, line.getStatusCode());
+        assertTrue(line.getBody().contains("\"shortages\":[{\"sku\":\"MUG-BLUE\",\"requested\":3,\"available\":1}]"),
+                line.getBody());
     }
 
     @Test

@@ -50,6 +50,33 @@ class CreateOrderFunctionTest {
     }
 
     @Test
+    void anOrderAskingMoreThanIsAvailableIs409OutOfStockNamingEachSkuAndWritesNothing() {
+        fx.stock("MUG-BLUE", 1);
+        fx.stock("TEA-EARL-100G", 10);
+        int items = fx.itemCount();
+
+        Reply reply = invoke(function, SampleEvents.load(SAMPLE));
+
+        assertEquals(409, reply.status(), reply.response().getBody());
+        assertEquals("application/problem+json", reply.contentType());
+        assertEquals("urn:order-service:problem:out-of-stock", reply.json().get("type"));
+        assertEquals(List.of(Map.of("sku", "MUG-BLUE", "requested", 2, "available", 1)), reply.json().get("shortages"));
+        assertEquals(items, fx.itemCount());
+        assertEquals(10, fx.stockOf("TEA-EARL-100G").available(), "nothing reserved of the sku that had enough");
+    }
+
+    @Test
+    void anOrderOfStockedProductsReservesThemAndTheCatalogueShowsWhatIsLeft() {
+        fx.stock("MUG-BLUE", 2);
+
+        Reply reply = invoke(function, SampleEvents.load(SAMPLE));
+
+        assertEquals(201, reply.status(), reply.response().getBody());
+        assertEquals(0, fx.stockOf("MUG-BLUE").available());
+        assertEquals(2, fx.stockOf("MUG-BLUE").reserved());
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void sampleCreatesTheOrderWithItsItems() {
         Reply reply = invoke(function, SampleEvents.load(SAMPLE));

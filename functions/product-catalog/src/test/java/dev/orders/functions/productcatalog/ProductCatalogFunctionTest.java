@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.OrderRequest;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
@@ -19,6 +21,7 @@ import dev.orders.testsupport.TestTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,6 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ProductCatalogFunctionTest {
     private static final String PUT = "product-catalog/put-product";
     private static final String GET = "product-catalog/get-product";
+    private static final String PUT_STOCK = "product-catalog/put-stock";
+    private static final String GET_STOCK = "product-catalog/get-stock";
     private Fixture fx;
     private ProductCatalogFunction function;
 
@@ -77,6 +82,84 @@ class ProductCatalogFunctionTest {
         assertEquals(Map.of("sku", "MUG-BLUE", "name", "Blue mug", "unitPrice", 1250, "currency", "EUR", "active", true),
                 product(asCustomer));
         assertEquals(asCustomer.response().getBody(), asAnotherCustomer.response().getBody());
+    }
+
+    @Test
+    void sampleStockSetsTheUnitsOnHandAndEveryoneReadsWhatIsAvailable() {
+        invoke(function, SampleEvents.load(PUT));
+
+        Reply stocked = invoke(function, SampleEvents.load(PUT_STOCK));
+        Reply read = invoke(function, SampleEvents.load(GET));
+
+        assertEquals(200, stocked.status(), stocked.response().getBody());
+        assertEquals(Map.of("sku", "MUG-BLUE", "onHand", 40, "reserved", 0, "available", 40), stocked.json());
+        assertEquals("\"1\"", stocked.header("etag").orElseThrow());
+        assertEquals(Map.of("sku", "MUG-BLUE", "name", "Blue mug", "unitPrice", 1250, "currency", "EUR", "active", true,
+                "available", 40), product(read), "a customer sees what is available, not on hand nor reserved");
+    }
+
+    @Test
+    void aRecountKeepsWhatOrdersReservedAndIfMatchNamesTheStocksVersion() {
+        invoke(function, SampleEvents.load(PUT));
+        invoke(function, SampleEvents.load(PUT_STOCK));
+        fx.createOrder.create(new OrderRequest("c-ada", Optional.empty(), List.of(new LineRequest("MUG-BLUE", 3))),
+                Optional.empty(), "customer:c-ada");
+
+        Reply stale = invoke(function, Api.withHeader(withBody(PUT_STOCK, Map.of("onHand", 50)), "if-match", "\"1\""));
+        Reply recounted = invoke(function, Api.withHeader(withBody(PUT_STOCK, Map.of("onHand", 50)), "if-match", "\"2\""));
+        Reply belowReserved = invoke(function, withBody(PUT_STOCK, Map.of("onHand", 2)));
+
+        assertEquals(412, stale.status(), stale.response().getBody());
+        assertEquals("\"2\"", stale.header("etag").orElseThrow(), "the stock's current version: a reservation moved it");
+        assertEquals("urn:order-service:problem:stale-version", stale.json().get("type"));
+        assertEquals(200, recounted.status(), recounted.response().getBody());
+        assertEquals(Map.of("sku", "MUG-BLUE", "onHand", 50, "reserved", 3, "available", 47), recounted.json());
+        assertEquals("\"3\"", recounted.header("etag").orElseThrow());
+        assertEquals(409, belowReserved.status(), belowReserved.response().getBody());
+        assertEquals("urn:order-service:problem:stock-below-reserved", belowReserved.json().get("type"));
+        assertEquals(3, belowReserved.json().get("reserved"));
+        assertEquals(47, fx.products.find("MUG-BLUE").orElseThrow().stock().orElseThrow().available());
+    }
+
+    @Test
+    void stockOfAnUnknownProductIs404AndBadCountsAre400NamingOnHandAndWriteNothing() {
+        Reply unknown = invoke(function, SampleEvents.load(PUT_STOCK));
+        assertEquals(404, unknown.status(), unknown.response().getBody());
+        invoke(function, SampleEvents.load(PUT));
+        int items = fx.itemCount();
+
+        for (Object body : List.of(Map.of("onHand", -1), Map.of("onHand", 1_000_000_001L), Map.of("onHand", "4"),
+                "{\"onHand\":1.5}", Map.of())) {
+            Reply reply = invoke(function, withBody(PUT_STOCK, body));
+            assertEquals(400, reply.status(), reply.response().getBody());
+            assertEquals("onHand", ((Map<?, ?>) ((List<?>) reply.json().get("errors")).get(0)).get("field"));
+        }
+        assertEquals(items, fx.itemCount());
+        assertEquals(Optional.empty(), fx.products.find("MUG-BLUE").orElseThrow().stock());
+    }
+
+    @Test
+    void anAdministratorReadsWhatIsOnHandReservedAndAvailableAndAnUntrackedProductHasNoStock() {
+        invoke(function, SampleEvents.load(PUT));
+        Reply untracked = invoke(function, SampleEvents.load(GET_STOCK));
+        invoke(function, SampleEvents.load(PUT_STOCK));
+        fx.createOrder.create(new OrderRequest("c-ada", Optional.empty(), List.of(new LineRequest("MUG-BLUE", 3))),
+                Optional.empty(), "customer:c-ada");
+
+        Reply stock = invoke(function, SampleEvents.load(GET_STOCK));
+
+        assertEquals(404, untracked.status(), untracked.response().getBody());
+        assertEquals(200, stock.status(), stock.response().getBody());
+        assertEquals(Map.of("sku", "MUG-BLUE", "onHand", 40, "reserved", 3, "available", 37), stock.json());
+        assertEquals("\"2\"", stock.header("etag").orElseThrow());
+        CallerChecks.assertAdminOnly(fx, function, GET_STOCK);
+    }
+
+    @Test
+    void onlyAnAdministratorSetsStock() {
+        invoke(function, SampleEvents.load(PUT));
+        CallerChecks.assertAdminOnly(fx, function, PUT_STOCK);
+        assertEquals(Optional.empty(), fx.products.find("MUG-BLUE").orElseThrow().stock());
     }
 
     @Test
