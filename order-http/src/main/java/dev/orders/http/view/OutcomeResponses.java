@@ -4,24 +4,18 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.core.customer.CustomerCreation;
 import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.LineChangeOutcome;
-import dev.orders.core.money.Money;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.order.OrderLine;
-import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueResolutionOutcome;
-import dev.orders.core.order.PricingRefusal;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
-import dev.orders.core.order.StockShortage;
 import dev.orders.core.product.StockOutcome;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
 import dev.orders.http.request.ExpectedVersion;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -57,13 +51,13 @@ public final class OutcomeResponses {
             return Http.json(201, Views.aggregate(created.aggregate(), disclosure), headers);
         }
         if (result instanceof OrderCreationOutcome.KeyReused) {
-            return Http.problem(keyReused());
+            return Http.problem(RefusalProblems.keyReused());
         }
         if (result instanceof OrderCreationOutcome.NotOrderable notOrderable) {
-            return Http.problem(pricingRefusal(notOrderable.refusal()));
+            return Http.problem(RefusalProblems.pricingRefusal(notOrderable.refusal()));
         }
         if (result instanceof OrderCreationOutcome.OutOfStock outOfStock) {
-            return Http.problem(outOfStock(outOfStock.shortages()));
+            return Http.problem(RefusalProblems.outOfStock(outOfStock.shortages()));
         }
         throw unknown(result);
     }
@@ -78,7 +72,7 @@ public final class OutcomeResponses {
             return Http.json(200, Views.order(order), Http.etagHeader(order.version()));
         }
         if (outcome instanceof StatusChangeOutcome.Forbidden forbidden) {
-            return Http.problem(forbiddenTransition(forbidden.role(), "an order", forbidden.target()));
+            return Http.problem(RefusalProblems.forbiddenTransition(forbidden.role(), "an order", forbidden.target()));
         }
         if (outcome instanceof StatusChangeOutcome.FollowsLines follows) {
             return Http.problem(Problem.of(409, "status-follows-lines", "Status follows the lines",
@@ -117,7 +111,7 @@ public final class OutcomeResponses {
             return added(replayed.item(), Map.of("idempotent-replayed", "true"));
         }
         if (outcome instanceof LineChangeOutcome.KeyReused) {
-            return Http.problem(keyReused());
+            return Http.problem(RefusalProblems.keyReused());
         }
         if (outcome instanceof LineChangeOutcome.Removed removed) {
             return Http.noContent(Http.etagHeader(removed.orderVersion()));
@@ -128,7 +122,7 @@ public final class OutcomeResponses {
         if (outcome instanceof LineChangeOutcome.StaleVersion stale) {
             return staleVersion(stale.currentVersion(), expected);
         }
-        return Http.problem(lineRefusal(outcome));
+        return Http.problem(RefusalProblems.lineRefusal(outcome));
     }
 
     /** Answered to administrators only: the only role that may resolve. */
@@ -221,59 +215,6 @@ public final class OutcomeResponses {
         return Http.json(201, Views.item(item), all);
     }
 
-    /** An Idempotency-Key names one request of a customer, whichever route it went to. */
-    private static Problem keyReused() {
-        return Problem.of(422, "idempotency-key-reused", "Idempotency key reused",
-                "This Idempotency-Key was used for a different request.");
-    }
-
-    /** {@code statuses} as a sentence lists them: {@code PAID, IN_FULFILLMENT or PARTIALLY_FULFILLED}. */
-    private static String listed(Set<OrderStatus> statuses) {
-        List<String> names = statuses.stream().map(OrderStatus::name).toList();
-        return names.size() == 1 ? names.get(0)
-                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
-    }
-
-    /** The problem of every line change that wrote nothing. */
-    private static Problem lineRefusal(LineChangeOutcome outcome) {
-        if (outcome instanceof LineChangeOutcome.Forbidden forbidden) {
-            return forbiddenTransition(forbidden.role(), "an order line", forbidden.target());
-        }
-        if (outcome instanceof LineChangeOutcome.OrderNotFound) {
-            return Problem.notFound("The order");
-        }
-        if (outcome instanceof LineChangeOutcome.LineNotFound) {
-            return Problem.notFound("The item");
-        }
-        if (outcome instanceof LineChangeOutcome.OrderNotOpen closed) {
-            return Problem.of(409, "order-not-open", "Order not open",
-                    "Items can be added or removed only while the order is " + listed(OrderStatus.openForLineChanges())
-                            + ": checkout freezes them.")
-                    .with("currentStatus", closed.status().name());
-        }
-        if (outcome instanceof LineChangeOutcome.OrderNotInFulfillment notYet) {
-            return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfilment",
-                    "Item statuses change only while the order is " + listed(OrderStatus.inFulfillment()) + ".")
-                    .with("currentStatus", notYet.status().name());
-        }
-        if (outcome instanceof LineChangeOutcome.IllegalLineTransition illegal) {
-            return Problem.of(409, "illegal-item-transition", "Transition not allowed",
-                    "An item in " + illegal.from() + " cannot move to " + illegal.to() + ".")
-                    .with("currentStatus", illegal.from().name());
-        }
-        if (outcome instanceof LineChangeOutcome.TooManyLines tooMany) {
-            return Problem.of(409, "too-many-items", "Too many items",
-                    "An order holds at most " + tooMany.limit() + " items.");
-        }
-        if (outcome instanceof LineChangeOutcome.NotPriceable notPriceable) {
-            return pricingRefusal(notPriceable.refusal());
-        }
-        if (outcome instanceof LineChangeOutcome.OutOfStock outOfStock) {
-            return outOfStock(List.of(outOfStock.shortage()));
-        }
-        throw unknown(outcome);
-    }
-
     /**
      * The client named a version of the order that is not the current one: as If-Match, a precondition that
      * failed (412, with the order's current ETag); as the body's expectedVersion alone, a conflict (409).
@@ -285,48 +226,7 @@ public final class OutcomeResponses {
         return expected.ifMatch() ? Http.problem(stale, Http.etagHeader(currentVersion)) : Http.problem(stale);
     }
 
-    /** Lines the catalogue cannot price: 422, each offending line named by the field of its sku. */
-    private static Problem pricingRefusal(PricingRefusal refusal) {
-        if (refusal instanceof PricingRefusal.ProductUnavailable unavailable) {
-            return Problem.of(422, "product-unavailable", "Product unavailable",
-                    "A line names a product that is not in the catalogue or not for sale; nothing was written.")
-                    .withErrors(unavailable.errors());
-        }
-        if (refusal instanceof PricingRefusal.CurrencyMismatch mismatch) {
-            return Problem.of(422, "currency-mismatch", "Currency mismatch",
-                    "An order is in one currency: a line's product is priced in another; nothing was written.")
-                    .withErrors(mismatch.errors());
-        }
-        if (refusal instanceof PricingRefusal.AmountTooLarge tooLarge) {
-            return Problem.of(422, "amount-too-large", "Amount too large",
-                    "An order's total is at most " + Money.MAX_AMOUNT + " minor units; nothing was written.")
-                    .withErrors(tooLarge.errors());
-        }
-        throw unknown(refusal);
-    }
-
-    /** Products that do not have the units asked for: 409, each named with what it has available. */
-    private static Problem outOfStock(List<StockShortage> shortages) {
-        return Problem.of(409, "out-of-stock", "Out of stock",
-                "Some products do not have the units asked for; nothing was written.")
-                .with("shortages", shortages.stream().map(shortage -> {
-                    Map<String, Object> json = new LinkedHashMap<>();
-                    json.put("sku", shortage.sku());
-                    json.put("requested", shortage.requested());
-                    json.put("available", shortage.available());
-                    return json;
-                }).toList());
-    }
-
-    /** A move the caller's role may not make, whatever the state: the refusal names the role and the move. */
-    private static Problem forbiddenTransition(Role role, String what, Enum<?> target) {
-        return Problem.of(403, "forbidden-transition", "Transition not allowed to this caller",
-                "The role " + role + " may not move " + what + " to " + target + ".")
-                .with("role", role.name())
-                .with("target", target.name());
-    }
-
-    private static IllegalStateException unknown(Object outcome) {
+    static IllegalStateException unknown(Object outcome) {
         return new IllegalStateException("no answer for the outcome " + outcome.getClass().getName());
     }
 }
