@@ -158,7 +158,7 @@ public final class OrderCodec {
         return new OrderLine(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.string(ITEM_ID), r.string(SKU),
                 r.optionalString(NAME), r.number(QUANTITY), r.number(UNIT_PRICE),
                 r.enumValue(ITEM_STATUS, LineStatus.class), r.time(CREATED_AT), r.time(UPDATED_AT),
-                item.containsKey(RESERVED) ? r.number(RESERVED) : 0);
+                r.optionalNumber(RESERVED).orElse(0));
     }
 
     /**

@@ -76,7 +76,7 @@ final class PaymentIssueCodec {
         Optional<PaymentIssue.Payment> payment = r.optionalString(PAYMENT_ID).isEmpty() ? Optional.empty()
                 : Optional.of(new PaymentIssue.Payment(r.string(PAYMENT_ID),
                         r.enumValue(DIRECTION, PaymentIssue.Direction.class)));
-        long refunded = item.containsKey(REFUNDED_AMOUNT) ? r.number(REFUNDED_AMOUNT) : 0;
+        long refunded = r.optionalNumber(REFUNDED_AMOUNT).orElse(0);
         return new PaymentIssue(r.string(OrderCodec.ORDER_ID), r.optionalString(OrderCodec.CUSTOMER_ID),
                 r.string(EVENT_ID), r.enumValue(KIND, PaymentIssueKind.class), payment, r.number(AMOUNT),
                 r.string(OrderCodec.CURRENCY), refunded, r.time(OrderCodec.AT), resolution);

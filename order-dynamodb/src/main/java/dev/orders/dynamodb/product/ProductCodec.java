@@ -48,6 +48,6 @@ final class ProductCodec {
 
     /** The units available that a product item holds (0 when it tracks no stock): what a failed reservation found. */
     static long available(Map<String, AttributeValue> item) {
-        return item.containsKey(AVAILABLE) ? ItemReader.of(item, EntityType.PRODUCT).number(AVAILABLE) : 0;
+        return ItemReader.of(item, EntityType.PRODUCT).optionalNumber(AVAILABLE).orElse(0);
     }
 }

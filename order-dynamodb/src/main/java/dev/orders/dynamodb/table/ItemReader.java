@@ -5,6 +5,7 @@ import dev.orders.dynamodb.keys.Keys;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -44,12 +45,17 @@ public final class ItemReader {
     }
 
     public long number(String name) {
+        return optionalNumber(name).orElseThrow(() -> missing(name));
+    }
+
+    /** The number, if the item has the attribute: an attribute written only where it is not zero, say. */
+    public OptionalLong optionalNumber(String name) {
         AttributeValue value = item.get(name);
         if (value == null) {
-            throw missing(name);
+            return OptionalLong.empty();
         }
         try {
-            return Long.parseLong(value.n());
+            return OptionalLong.of(Long.parseLong(value.n()));
         } catch (NumberFormatException | NullPointerException e) {
             throw malformed(name);
         }
