@@ -109,7 +109,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     }
 
     public OrderReadStore orderReads() {
-        return new OrderReads(table, cursors);
+        return reads();
     }
 
     public OrderFeedStore orderFeeds() {
@@ -128,7 +128,7 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
     /** The port every use case of an order reads and commits through. */
     public OrderStore orders() {
         ProcessedRecords records = new ProcessedRecords(table, clock);
-        return new DynamoDbOrderStore(table, new OrderReads(table, cursors), productCatalog(), records,
+        return new DynamoDbOrderStore(table, reads(), productCatalog(), records,
                 new ProcessedRequestCodec(records, clock));
     }
 
@@ -138,7 +138,11 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
      * protocol). Nothing is written.
      */
     public SnapStartPriming storePriming() {
-        return new SnapStartPriming("the store", () -> new OrderReads(table, cursors).findRootById(PRIMING_ORDER_ID));
+        return new SnapStartPriming("the store", () -> reads().findRootById(PRIMING_ORDER_ID));
+    }
+
+    private OrderReads reads() {
+        return new OrderReads(table, cursors);
     }
 
     private ProductCatalog productCatalog() {
