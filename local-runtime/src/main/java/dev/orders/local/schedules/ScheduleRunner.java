@@ -152,7 +152,7 @@ public final class ScheduleRunner implements AutoCloseable {
                 + " (execution " + run.executionId() + "), request " + requestId);
         try {
             each.function().invoke(event, requestId);
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
             int allowed = Math.min(each.schedule().retryAttempts(), LAMBDA_RETRY_WAITS.size());
             if (retried < allowed) {
                 Duration wait = LAMBDA_RETRY_WAITS.get(retried);
