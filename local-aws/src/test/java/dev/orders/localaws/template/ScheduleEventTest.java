@@ -97,6 +97,28 @@ class ScheduleEventTest {
                 + " resolves parameters only", e.getMessage());
     }
 
+    @Test
+    void aSubTakesItsOwnVariablesParametersAndEscapedLiteralsAsCloudFormationDoes() {
+        SamTemplate template = parse("""
+                Parameters:
+                  Minutes: {Type: Number, Default: 30}
+                Resources:
+                  F:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: a.B::handleRequest
+                      CodeUri: a.jar
+                      Events:
+                        Tick:
+                          Type: ScheduleV2
+                          Properties:
+                            ScheduleExpression: rate(1 minute)
+                            Input: !Sub ['{"window": "${Minutes}", "own": "${Twice}", "literal": "${!Minutes}"}', {Twice: 60}]
+                """);
+        assertEquals(Optional.of("{\"window\": \"30\", \"own\": \"60\", \"literal\": \"${Minutes}\"}"),
+                template.schedules().get(0).input());
+    }
+
     private static SamTemplate parse(String yaml) {
         return new SamTemplate(Path.of("t.yaml"), CloudFormationYaml.parse(new StringReader(yaml), "t.yaml"));
     }
