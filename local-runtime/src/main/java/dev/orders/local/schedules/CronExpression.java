@@ -18,7 +18,8 @@ import java.util.function.Predicate;
  * document it: values, {@code ,} lists, {@code -} ranges, {@code /} increments, {@code *}, {@code ?} (one of the two
  * day fields must be {@code ?}, the other not), month and weekday names ({@code JAN}, {@code SUN}; weekdays number 1
  * for Sunday to 7), {@code L} (the month's last day; {@code 5L}, its last Thursday), {@code W} ({@code 15W}, the
- * weekday nearest the 15th, within the month) and {@code #} ({@code 3#2}, the month's second Tuesday); years 1970 to
+ * weekday nearest the 15th, within the month) and {@code #} ({@code 3#2}, the month's second Tuesday; alone in its
+ * field); years 1970 to
  * 2199. Evaluated in {@code zone} at the minute; a wall-clock time a daylight-saving change skips runs at the
  * first minute after the gap, as {@link ZonedDateTime#of} places it.
  */
@@ -114,6 +115,10 @@ record CronExpression(BitSet minutes, BitSet hours, Predicate<LocalDate> day, Bi
     }
 
     private static Predicate<LocalDate> dayOfWeek(String field) {
+        if (field.contains("#") && field.contains(",")) {
+            throw new IllegalArgumentException("the day-of-week field '" + field + "' has a # in a list: with #, the field"
+                    + " holds one expression only (EventBridge's guide: \"3#1,6#3\" is not valid)");
+        }
         Predicate<LocalDate> day = date -> false;
         for (String part : field.split(",", -1)) {
             Predicate<LocalDate> one;

@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
 
 /**
  * When a schedule runs: {@code rate(value unit)}, {@code cron(fields)} ({@link CronExpression}) or, for EventBridge
- * Scheduler, the one-time {@code at(yyyy-mm-ddThh:mm:ss)}. A rate runs first when it is mounted, as a deployed one
- * without {@code StartDate} (which "set[s] the first occurrence", EventBridge Scheduler's guide) first runs once
- * created, then every period; cron and at at the minutes they name, in the schedule's time zone.
+ * Scheduler, the one-time {@code at(yyyy-mm-ddThh:mm:ss)}. A rate runs first when it is mounted, then every period,
+ * as a deployed one runs from its creation ("A rate expression starts when you create the scheduled event rule",
+ * EventBridge's rate expressions reference; a schedule's {@code StartDate} would "set the first occurrence", which
+ * sam-local does not apply); cron and at at the minutes they name, in the schedule's time zone.
  */
 sealed interface ScheduleExpression {
     Pattern RATE = Pattern.compile("rate\\((\\d+) (minute|minutes|hour|hours|day|days)\\)");

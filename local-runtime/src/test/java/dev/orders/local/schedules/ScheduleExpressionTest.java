@@ -63,6 +63,9 @@ class ScheduleExpressionTest {
                 + " day-of-month month day-of-week year), not 5", refused("cron(0 8 * * ?)", "UTC"));
         assertEquals("template: F.Tick (ScheduleV2) has cron(0 25 * * ? *): the hours field '25' is outside 0-23",
                 refused("cron(0 25 * * ? *)", "UTC"));
+        assertEquals("template: F.Tick (ScheduleV2) has cron(0 8 ? * 3#1,6#3 *): the day-of-week field '3#1,6#3' has a # in"
+                + " a list: with #, the field holds one expression only (EventBridge's guide: \"3#1,6#3\" is not valid)",
+                refused("cron(0 8 ? * 3#1,6#3 *)", "UTC"));
         assertEquals("template: F.Tick (ScheduleV2) has rate(0 minutes): a rate is a positive whole number and its unit,"
                 + " singular for 1 and plural above (rate(1 minute), rate(5 minutes))", refused("rate(0 minutes)", "UTC"));
         assertEquals("template: F.Tick (ScheduleV2) has the schedule expression 'every 5 minutes', which is none of"
