@@ -1,11 +1,13 @@
 package dev.orders.local.schedules;
 
+import com.cronutils.model.time.ExecutionTime;
 import dev.orders.localaws.template.ScheduleEvent;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -13,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * When a schedule runs: {@code rate(value unit)}, {@code cron(fields)} ({@link CronExpression}) or, for EventBridge
+ * When a schedule runs: {@code rate(value unit)}, {@code cron(fields)} ({@link EventBridgeCron}) or, for EventBridge
  * Scheduler, the one-time {@code at(yyyy-mm-ddThh:mm:ss)}. A rate runs first when it is mounted, then every period,
  * as a deployed one runs from its creation ("A rate expression starts when you create the scheduled event rule",
  * EventBridge's rate expressions reference; a schedule's {@code StartDate} would "set the first occurrence", which
@@ -43,16 +45,26 @@ sealed interface ScheduleExpression {
         }
     }
 
-    /** The minutes a cron expression names. */
-    record Cron(CronExpression cron) implements ScheduleExpression {
+    /**
+     * The minutes a cron expression names in {@code zone}. A wall-clock time that a daylight-saving change skips is
+     * not run that day, one it repeats runs once, as EventBridge Scheduler's guide says of its cron schedules.
+     */
+    record Cron(ExecutionTime times, ZoneId zone) implements ScheduleExpression {
         @Override
         public Optional<Instant> first(Instant mounted) {
-            return cron.atOrAfter(mounted);
+            // cron-utils gives the times strictly after the one it is given: a minute that is the mount's own runs.
+            return after(mounted.minusNanos(1));
         }
 
         @Override
         public Optional<Instant> after(Instant previous) {
-            return cron.atOrAfter(previous.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)));
+            LocalDateTime last = previous.atZone(zone).toLocalDateTime();
+            Optional<ZonedDateTime> next = times.nextExecution(previous.atZone(zone));
+            // cron-utils gives the repeated hour's times again, at the later offset; EventBridge runs them once.
+            while (next.isPresent() && !next.get().toLocalDateTime().isAfter(last)) {
+                next = times.nextExecution(next.get());
+            }
+            return next.map(ZonedDateTime::toInstant);
         }
     }
 
@@ -100,7 +112,7 @@ sealed interface ScheduleExpression {
         Matcher cron = CRON.matcher(text);
         if (cron.matches()) {
             try {
-                return new Cron(CronExpression.parse(cron.group(1), zone));
+                return new Cron(EventBridgeCron.parse(cron.group(1)), zone);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + "has " + text + ": " + e.getMessage(), e);
             }
