@@ -213,11 +213,6 @@ public record SamTemplate(Path file, Map<String, Object> root, ParameterValues p
         return Optional.empty();
     }
 
-    /** Every function's {@code ScheduleV2} and {@code Schedule} event, resolved with the stack's parameters. */
-    public List<ScheduleEvent> schedules() {
-        return ScheduleEvent.all(root, parameters);
-    }
-
     /** The value a template parameter takes: the one given for it, else its Default; none if neither. */
     public Optional<String> parameterValue(String name) {
         return parameters.value(name);

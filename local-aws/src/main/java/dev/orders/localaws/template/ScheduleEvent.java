@@ -44,9 +44,10 @@ public record ScheduleEvent(String function, String event, Kind kind, String exp
         }
     }
 
-    /** Every schedule event of every function of {@code root}, with {@code parameters}' values. */
-    static List<ScheduleEvent> all(Map<String, Object> root, ParameterValues parameters) {
-        StackValues stack = new StackValues(root, parameters);
+    /** Every function's {@code ScheduleV2} and {@code Schedule} event of {@code template}, with its parameters' values. */
+    public static List<ScheduleEvent> all(SamTemplate template) {
+        Map<String, Object> root = template.root();
+        StackValues stack = new StackValues(root, template.parameters());
         Map<String, Object> globals = map(map(root, "Globals"), "Function");
         List<ScheduleEvent> schedules = new ArrayList<>();
         map(root, "Resources").forEach((logicalId, resource) -> {

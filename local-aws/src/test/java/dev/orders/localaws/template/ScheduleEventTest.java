@@ -65,13 +65,13 @@ class ScheduleEventTest {
                         true, Optional.of("{\"job\": \"<aws.scheduler.schedule-arn>\"}"), "nightly", "ops", 0),
                 new ScheduleEvent("Reporter", "Hourly", ScheduleEvent.Kind.RULE, "rate(1 hour)", "UTC", false,
                         Optional.empty(), "ReporterHourly", "default", 1)),
-                parse(TEMPLATE).schedules());
+                ScheduleEvent.all(parse(TEMPLATE)));
     }
 
     @Test
     void parameterOverridesReachTheExpressionAndTheStateThroughSubAndRef() {
-        List<ScheduleEvent> schedules = parse(TEMPLATE)
-                .withParameterOverrides(Map.of("SweepMinutes", "1", "SweepState", "DISABLED")).schedules();
+        List<ScheduleEvent> schedules = ScheduleEvent.all(parse(TEMPLATE)
+                .withParameterOverrides(Map.of("SweepMinutes", "1", "SweepState", "DISABLED")));
         assertEquals("rate(1 minutes)", schedules.get(0).expression());
         assertEquals(false, schedules.get(0).enabled());
     }
@@ -92,7 +92,7 @@ class ScheduleEventTest {
                             ScheduleExpression: rate(1 minute)
                             Input: !Sub '{"region": "${AWS::Region}", "literal": "${!NotAVariable}"}'
                 """);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, template::schedules);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScheduleEvent.all(template));
         assertEquals("template: F.Tick.Input is !Sub of ${AWS::Region}, which is no parameter with a value; sam-local"
                 + " resolves parameters only", e.getMessage());
     }
@@ -116,7 +116,7 @@ class ScheduleEventTest {
                             Input: !Sub ['{"window": "${Minutes}", "own": "${Twice}", "literal": "${!Minutes}"}', {Twice: 60}]
                 """);
         assertEquals(Optional.of("{\"window\": \"30\", \"own\": \"60\", \"literal\": \"${Minutes}\"}"),
-                template.schedules().get(0).input());
+                ScheduleEvent.all(template).get(0).input());
     }
 
     private static SamTemplate parse(String yaml) {

@@ -17,6 +17,7 @@ import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.ScheduleEvent;
 import dev.orders.localaws.template.TemplateTable;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -146,7 +147,7 @@ final class ServeCommand implements Command {
                 arguments.port(EVENT_BUS_PORT.name(), 0), template.eventBuses(), ruleTargets(template, code, elsewhere));
         Launcher.announce(eventBus, eventsFile);
         List<LocalStreamPoller> pollers = streamPollers(template, arguments, code, elsewhere);
-        ScheduleRunner schedules = new ScheduleRunner(template.schedules(), schedule -> target(template
+        ScheduleRunner schedules = new ScheduleRunner(ScheduleEvent.all(template), schedule -> target(template
                 .function(schedule.function()).orElseThrow(), code, elsewhere), Launcher.region(), Clock.systemUTC(),
                 ScheduleRunner.Timer.system(Clock.systemUTC())).start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

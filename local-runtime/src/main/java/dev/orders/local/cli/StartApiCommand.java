@@ -22,6 +22,7 @@ import dev.orders.local.schedules.ScheduleRunner;
 import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.ScheduleEvent;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -126,7 +127,7 @@ final class StartApiCommand implements Command {
         debugging.ifPresent(JvmDebugging::ensurePortFree);
         try {
             // A schedule EventBridge would refuse (an expression, a time zone, an Input) is refused before anything starts.
-            ScheduleRunner.check(template.schedules());
+            ScheduleRunner.check(ScheduleEvent.all(template));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

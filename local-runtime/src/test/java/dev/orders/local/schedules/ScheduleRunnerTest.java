@@ -171,7 +171,7 @@ class ScheduleRunnerTest {
                           Properties: {Schedule: "rate(1 minutes)"}
                 """);
         IllegalArgumentException rate = assertThrows(IllegalArgumentException.class,
-                () -> ScheduleRunner.check(template.schedules()));
+                () -> ScheduleRunner.check(ScheduleEvent.all(template)));
         assertEquals("template: F.Tick (Schedule) has rate(1 minutes): a rate is a positive whole number and its unit,"
                 + " singular for 1 and plural above (rate(1 minute), rate(5 minutes))", rate.getMessage());
         SamTemplate notJson = parse("""
@@ -187,13 +187,13 @@ class ScheduleRunnerTest {
                           Properties: {ScheduleExpression: rate(1 minute), Input: "sweep please"}
                 """);
         IllegalArgumentException input = assertThrows(IllegalArgumentException.class,
-                () -> ScheduleRunner.check(notJson.schedules()));
+                () -> ScheduleRunner.check(ScheduleEvent.all(notJson)));
         assertTrue(input.getMessage().startsWith("template: F.Tick.Input must be JSON for a Lambda target"), input.getMessage());
     }
 
     private ScheduleRunner runner(SamTemplate template, ManualTime time,
                                   Function<ScheduleEvent, LocalStreamPoller.Target> targets) {
-        return new ScheduleRunner(template.schedules(), targets, "eu-west-1", time, time);
+        return new ScheduleRunner(ScheduleEvent.all(template), targets, "eu-west-1", time, time);
     }
 
     /** Sweeper's and Reporter's stand-in: notes the event under the function its resources name. */
