@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The values a stack gives what a template writes with intrinsic functions its parameters alone decide, as
@@ -16,6 +18,8 @@ import java.util.Optional;
  */
 final class StackValues {
     private static final String NO_VALUE = "AWS::NoValue";
+    /** A variable of {@code Fn::Sub}: {@code ${Name}}, or {@code ${!Literal}}, which writes {@code ${Literal}}. */
+    private static final Pattern SUB_VARIABLE = Pattern.compile("\\$\\{(!?)([^}]*)}");
 
     private final Map<String, Object> root;
     private final ParameterValues parameters;
@@ -74,10 +78,49 @@ final class StackValues {
                 }
                 yield Optional.of(String.join(String.valueOf(join.get(0)), list.stream().map(String::valueOf).toList()));
             }
+            case "Sub" -> Optional.of(substitute(argument, where));
             case "Equals", "Not", "And", "Or", "Condition" -> Optional.of(bool(intrinsic, where));
             default -> throw new IllegalArgumentException("template: " + where + " is !" + intrinsic.name()
                     + ", which needs a deployed stack; sam-local resolves parameters and conditions only");
         };
+    }
+
+    /**
+     * {@code Fn::Sub} of a string, or of {@code [string, {Name: value}]}: each {@code ${Name}} replaced by its own
+     * variable's value, else the parameter's; any other name (a resource, an attribute, a pseudo parameter) needs a
+     * deployed stack.
+     */
+    private String substitute(Object argument, String where) {
+        Map<?, ?> variables = Map.of();
+        Object text = argument;
+        if (argument instanceof List<?>) {
+            List<?> form = arguments(argument, 2, where, "!Sub [string, {Name: value}]");
+            text = form.get(0);
+            if (!(form.get(1) instanceof Map<?, ?> given)) {
+                throw new IllegalArgumentException("template: " + where + ": !Sub's variables must be a mapping");
+            }
+            variables = given;
+        }
+        if (!(text instanceof String template)) {
+            throw new IllegalArgumentException("template: " + where + ": !Sub substitutes into a string, not " + text);
+        }
+        Matcher variable = SUB_VARIABLE.matcher(template);
+        StringBuilder substituted = new StringBuilder();
+        while (variable.find()) {
+            String name = variable.group(2);
+            String value;
+            if (!variable.group(1).isEmpty()) {
+                value = "${" + name + "}";
+            } else if (variables.containsKey(name)) {
+                value = String.valueOf(resolve(variables.get(name), where + "." + name).orElse(""));
+            } else {
+                value = parameters.value(name).orElseThrow(() -> new IllegalArgumentException("template: " + where
+                        + " is !Sub of ${" + name + "}, which is no parameter with a value; sam-local resolves parameters only"));
+            }
+            variable.appendReplacement(substituted, Matcher.quoteReplacement(value));
+        }
+        variable.appendTail(substituted);
+        return substituted.toString();
     }
 
     /** A condition's value: a condition function, or a condition named by {@code Condition}. */

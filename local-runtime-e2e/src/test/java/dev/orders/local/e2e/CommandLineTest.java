@@ -167,6 +167,21 @@ class CommandLineTest {
     }
 
     @Test
+    void aScheduleEventBridgeWouldRefuseStopsStartApiInOneLineBeforeAnythingStarts(@TempDir Path dir) throws IOException {
+        Path template = Files.writeString(dir.resolve("template.yaml"), Files.readString(SamLocalCommand.ROOT.resolve("template.yaml"))
+                .replace("      Events:\n        PutCustomer:\n", """
+                              Events:
+                                Nightly:
+                                  Type: ScheduleV2
+                                  Properties: {ScheduleExpression: "cron(0 8 * * MON *)"}
+                                PutCustomer:
+                        """));
+        assertOneLineError(SamLocalCommand.run(Map.of(), "start-api", "-t", template.toString()), "template:"
+                + " CustomerProfileFunction.Nightly (ScheduleV2) has cron(0 8 * * MON *): one of day-of-month and day-of-week"
+                + " must be ? and the other not");
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void generateEventPrintsSamsHttpApiAndDynamoDbSamplesWithTheirOptions() throws IOException {
         SamLocalCommand.Result http = SamLocalCommand.run(Map.of(), "generate-event", "apigateway", "http-api-proxy",

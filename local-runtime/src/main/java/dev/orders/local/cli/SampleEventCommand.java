@@ -13,8 +13,9 @@ import java.util.function.Function;
 /**
  * {@code generate-event SERVICE EVENT}: SAM CLI's sample event of that kind, with its options and their defaults
  * (samcli/lib/generated_sample_events: event-mapping.json's tags, and the event files), for the kinds of event this
- * template's functions take: {@code apigateway http-api-proxy} (the HTTP API's) and {@code dynamodb update} (the
- * table's stream). Each option replaces its placeholder in the sample; {@code --body} is sent base64-encoded, as
+ * template's functions take: {@code apigateway http-api-proxy} (the HTTP API's), {@code dynamodb update} (the
+ * table's stream) and {@code cloudwatch scheduled-event} (an EventBridge rule's schedule; SAM CLI has no sample of
+ * EventBridge Scheduler's). Each option replaces its placeholder in the sample; {@code --body} is sent base64-encoded, as
  * SAM CLI encodes it. Its samconfig section is SAM CLI's: {@code local_generate_event_SERVICE_EVENT}.
  */
 final class SampleEventCommand implements Command {
@@ -33,7 +34,13 @@ final class SampleEventCommand implements Command {
                     List.of(tag("account-id", "123456789012"), tag("partition", "aws"), tag("region", "us-east-1"),
                             tag("table", "ExampleTableWithStream")),
                     "./sam-local generate-event dynamodb update --table orders-local --region eu-west-1",
-                    SampleEventCommand::dynamoDbUpdate)));
+                    SampleEventCommand::dynamoDbUpdate)),
+            "cloudwatch", Map.of("scheduled-event", new SampleEventCommand("cloudwatch scheduled-event",
+                    "Generates an Amazon CloudWatch Events Scheduled Event (what an EventBridge rule's schedule sends).",
+                    List.of(tag("account-id", "123456789012"), tag("partition", "aws"), tag("region", "us-east-1"),
+                            tag("rule", "ExampleRule")),
+                    "./sam-local generate-event cloudwatch scheduled-event --rule ExpireOrdersFunctionSweep",
+                    SampleEventCommand::scheduledEvent)));
 
     /** One of the event's options: {@code --NAME}, and the value it takes when not given. */
     private record Tag(String name, String fallback) {
@@ -131,6 +138,15 @@ final class SampleEventCommand implements Command {
         records.add(streamRecord("eccbc87e4b5ce2fe28308fd9f2a7baf3", "REMOVE", tags, arn,
                 stream(id, null, changed, "4421584500000000017450439093", 38)));
         return object("Records", records);
+    }
+
+    /** SAM CLI's events/cloudwatch/ScheduledEvent.json (which has no "version", as SAM CLI's has none). */
+    private static Map<String, Object> scheduledEvent(Map<String, String> tags) {
+        return object("id", "cdc73f9d-aea9-11e3-9d5a-835b769c0d9c", "detail-type", "Scheduled Event", "source", "aws.events",
+                "account", tags.get("account-id"), "time", "1970-01-01T00:00:00Z", "region", tags.get("region"),
+                "resources", List.of("arn:" + tags.get("partition") + ":events:" + tags.get("region") + ":"
+                        + tags.get("account-id") + ":rule/" + tags.get("rule")),
+                "detail", Map.of());
     }
 
     private static Map<String, Object> streamRecord(String eventId, String name, Map<String, String> tags, String arn,

@@ -9,6 +9,7 @@ import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
 import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.FunctionCode;
+import dev.orders.local.schedules.ScheduleRunner;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
@@ -16,6 +17,7 @@ import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.CloudFormationYaml;
 import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.ScheduleEvent;
 import dev.orders.localaws.template.TemplateTable;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -135,8 +137,8 @@ final class ServeCommand implements Command {
 
     /**
      * What runs beside the functions in their JVM, under start-api and start-lambda alike: the event bus with
-     * the template's rule targets, and the table's stream fed to its functions (those in {@code elsewhere} through
-     * their own JVM); stopped when the JVM stops.
+     * the template's rule targets, the table's stream fed to its functions, and the template's schedules (to those in
+     * {@code elsewhere} through their own JVM); stopped when the JVM stops.
      */
     static void startEventSources(SamTemplate template, Arguments arguments, FunctionCode code,
                                   Map<String, FunctionInvoker> elsewhere) {
@@ -145,7 +147,11 @@ final class ServeCommand implements Command {
                 arguments.port(EVENT_BUS_PORT.name(), 0), template.eventBuses(), ruleTargets(template, code, elsewhere));
         Launcher.announce(eventBus, eventsFile);
         List<LocalStreamPoller> pollers = streamPollers(template, arguments, code, elsewhere);
+        ScheduleRunner schedules = new ScheduleRunner(ScheduleEvent.all(template), schedule -> target(template
+                .function(schedule.function()).orElseThrow(), code, elsewhere), Launcher.region(), Clock.systemUTC(),
+                ScheduleRunner.Timer.system(Clock.systemUTC())).start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            schedules.close();
             pollers.forEach(LocalStreamPoller::close);
             eventBus.close();
         }, "sam-local-streams"));

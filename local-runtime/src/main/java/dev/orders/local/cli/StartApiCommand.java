@@ -18,9 +18,11 @@ import dev.orders.local.UsageException;
 import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.local.lambda.LambdaFunction;
+import dev.orders.local.schedules.ScheduleRunner;
 import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
 import dev.orders.localaws.template.SamTemplate;
+import dev.orders.localaws.template.ScheduleEvent;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -46,8 +48,9 @@ final class StartApiCommand implements Command {
     static final Option JWT_AUDIENCE = Option.value("AUD", "The audiences (comma-separated) a token must name (env"
             + " SAM_LOCAL_JWT_AUDIENCE; else the template's JwtAudience, else sam-local).", JwtSettings.AUDIENCE_FLAG);
     static final Usage USAGE = Usage.samCommand("start-api", "", "Serves every route of the template's HTTP API on a"
-                    + " local port, as sam local start-api does, with API Gateway's JWT authorizer and answers, and feeds"
-                    + " the table's stream to its functions. It prints \"Listening on http://HOST:PORT\" when ready;"
+                    + " local port, as sam local start-api does, with API Gateway's JWT authorizer and answers; feeds"
+                    + " the table's stream to its functions and runs the template's schedules (ScheduleV2, Schedule) at"
+                    + " their times, which sam local does not. It prints \"Listening on http://HOST:PORT\" when ready;"
                     + " Ctrl-C stops it. All functions run in one JVM, each warm instance in its own class loader.",
             List.of("./sam-local start-api --parameter-overrides LogLevel=DEBUG -d 5005 --debug-function CreateOrderFunction"),
             List.of(new Usage.Section("Template Options", TEMPLATE, PARAMETER_OVERRIDES),
@@ -122,6 +125,12 @@ final class StartApiCommand implements Command {
             throw new UsageException("--debug-function names the function to debug: give -d/--debug-port too");
         }
         debugging.ifPresent(JvmDebugging::ensurePortFree);
+        try {
+            // A schedule EventBridge would refuse (an expression, a time zone, an Input) is refused before anything starts.
+            ScheduleRunner.check(ScheduleEvent.all(template));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         NetworkExposure.warning(command, host, exposed).ifPresent(Log.SAM_LOCAL::line);
         FunctionEnvironment environment = Launcher.environment(template);
         Map<String, Map<String, String>> envVars = arguments.envVars(template);

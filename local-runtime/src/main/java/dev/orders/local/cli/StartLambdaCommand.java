@@ -26,7 +26,8 @@ final class StartLambdaCommand implements Command {
     static final int DEFAULT_PORT = 3001;
     static final Usage USAGE = Usage.samCommand("start-lambda", "", "Serves Lambda's Invoke API for every function of"
                     + " the template on a local port, as sam local start-lambda does, for aws lambda invoke --endpoint-url"
-                    + " and the SDKs' Lambda clients, and feeds the table's stream to its functions. It prints \"Listening"
+                    + " and the SDKs' Lambda clients; feeds the table's stream to its functions and runs the template's"
+                    + " schedules (ScheduleV2, Schedule) at their times. It prints \"Listening"
                     + " on http://HOST:PORT\" when ready; Ctrl-C stops it.",
             List.of("./sam-local start-lambda -d 5005 --debug-function PublishEventsFunction"),
             List.of(new Usage.Section("Template Options", TEMPLATE, PARAMETER_OVERRIDES),

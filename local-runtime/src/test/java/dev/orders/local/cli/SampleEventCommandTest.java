@@ -75,4 +75,15 @@ class SampleEventCommandTest {
         assertEquals("arn:aws:dynamodb:us-east-1:123456789012:table/ExampleTableWithStream/stream/2015-06-27T00:48:05.899",
                 ((List<Map<String, Object>>) generate("dynamodb", "update").get("Records")).get(0).get("eventSourceARN"));
     }
+
+    @Test
+    void aScheduledEventIsSamClisWithTheRuleRegionPartitionAndAccountItsOptionsName() throws Exception {
+        assertEquals(Map.of("id", "cdc73f9d-aea9-11e3-9d5a-835b769c0d9c", "detail-type", "Scheduled Event", "source", "aws.events",
+                "account", "123456789012", "time", "1970-01-01T00:00:00Z", "region", "us-east-1",
+                "resources", List.of("arn:aws:events:us-east-1:123456789012:rule/ExampleRule"), "detail", Map.of()),
+                generate("cloudwatch", "scheduled-event"));
+        assertEquals(List.of("arn:aws-cn:events:cn-north-1:111122223333:rule/Sweep"), generate("cloudwatch", "scheduled-event",
+                "--rule", "Sweep", "--region", "cn-north-1", "--partition", "aws-cn", "--account-id", "111122223333")
+                .get("resources"));
+    }
 }
