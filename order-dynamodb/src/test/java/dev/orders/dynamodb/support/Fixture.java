@@ -49,6 +49,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The use cases over the DynamoDB adapter on one fresh table of Dynoxide, and a few writing shortcuts. */
@@ -91,8 +92,13 @@ public final class Fixture {
     }
 
     public Fixture(TestTable testTable, int statusShards) {
+        this(testTable, testTable.client(), statusShards);
+    }
+
+    /** The use cases over {@code client}, a client of the test table's engine (one with interceptors, say). */
+    public Fixture(TestTable testTable, DynamoDbClient client, int statusShards) {
         this.testTable = testTable;
-        this.table = new OrdersTable(testTable.client(), testTable.tableName(), statusShards);
+        this.table = new OrdersTable(client, testTable.tableName(), statusShards);
         this.customers = new CustomerRepository(table, clock);
         this.products = new ProductCatalog(table, clock);
         this.records = new ProcessedRecords(table, clock);
