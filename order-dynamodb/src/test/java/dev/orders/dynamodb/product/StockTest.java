@@ -37,9 +37,12 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -325,5 +328,41 @@ class StockTest {
         }
         System.out.println("capture/cancel race: " + rounds + " rounds: " + paid + " paid, " + cancelled + " cancelled");
         assertEquals(rounds, paid + cancelled);
+    }
+
+    /**
+     * A consumer follows a product's stock from the order events alone: a line's reserved units in OrderCreated and
+     * OrderLineAdded, released by OrderLineRemoved (the line's) and by a cancellation's OrderStatusChanged (per sku),
+     * sold by the shipment's OrderLineStatusChanged; lines of untracked products say nothing.
+     */
+    @Test
+    void theOrderEventsCarryWhatLinesReservedReleasedAndSoldSoStockFollowsFromThemAlone() {
+        fx.stock("MUG", 10);
+        OrderAggregate kept = created(fx.createOrder.create(new OrderRequest("c-1", Optional.empty(), List.of(
+                new LineRequest("MUG", 2), new LineRequest("PEN", 1))), Optional.empty(), "customer:c-1"));
+        String keptId = kept.order().orderId();
+        String added = ((LineChangeOutcome.Added) fx.addLine.add("c-1", keptId, new LineRequest("MUG", 3),
+                Optional.empty(), Optional.empty(), "customer:c-1")).item().itemId();
+        fx.removeLine.remove("c-1", keptId, added, Optional.empty(), "customer:c-1");
+        fx.advance("c-1", keptId, OrderStatus.PAID);
+        fx.fulfil(keptId, kept.items().get(0).itemId());
+        OrderAggregate dropped = created(order("c-2", "MUG", 4));
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-2"), dropped.order().orderId(),
+                OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:c-2", Optional.empty()));
+
+        List<Map<String, Object>> data = Stream.concat(fx.events("c-1", keptId).stream(),
+                fx.events("c-2", dropped.order().orderId()).stream()).map(event -> event.change().data()).toList();
+        List<?> createdLines = (List<?>) data.get(0).get("lines");
+        assertEquals(Arrays.asList(2L, null), createdLines.stream().map(line -> ((Map<?, ?>) line).get("reserved")).toList(),
+                "OrderCreated: the MUG line reserved 2, the PEN line (untracked) says nothing");
+        assertEquals(3L, ((Map<?, ?>) data.get(1).get("line")).get("reserved"), "OrderLineAdded");
+        assertEquals(3L, ((Map<?, ?>) data.get(2).get("line")).get("reserved"), "OrderLineRemoved: released");
+        assertEquals(2L, data.stream().filter(d -> "SHIPPED".equals(d.get("to"))).findFirst().orElseThrow().get("sold"));
+        assertEquals(List.of(Map.of("sku", "MUG", "quantity", 4L)), data.get(data.size() - 1).get("released"));
+        long reserved = 2 + 3 + 4;
+        long released = 3 + 4;
+        long sold = 2;
+        assertEquals(new Stock(10 - sold, reserved - released - sold, 7), fx.stockOf("MUG"),
+                "what the events say: 9 reserved, 7 released, 2 sold");
     }
 }
