@@ -63,7 +63,14 @@ final class Exchanges {
                 Exchange.of("a first page of the open payment issues", "query-orders/list-payment-issues", Seeds.LIFECYCLE,
                         onlyQuery(Map.of("limit", "1")), 200),
                 Exchange.of("a product whose stock is tracked, to any caller", "product-catalog/get-product", Seeds.STOCKED,
-                        UnaryOperator.identity(), 200));
+                        UnaryOperator.identity(), 200),
+                Exchange.of("the history of an order of stocked tea: reserved, released by a line removed and cancelled, sold",
+                        "query-orders/get-order-history", Seeds.STOCK_MOVES,
+                        event -> onlyQuery(Map.of("limit", "100")).apply(
+                                at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.STOCKED_ORDER)).apply(event)), 200),
+                Exchange.of("the history of an order of stocked tea, cancelled: its reservation released",
+                        "query-orders/get-order-history", Seeds.STOCK_MOVES,
+                        at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.RELEASED_ORDER)), 200));
     }
 
     /** The refusals of callers, for every sample, typical errors of single routes, and a replayed creation. */

@@ -38,7 +38,8 @@ public final class Benchmarks {
         JARS("5. Deployment jars"),
         PUBLISHER("6. Event publisher"),
         OVERHEAD("7. Handler time per warm request beside the raw SDK"),
-        RELOAD("8. Reload on save (start-api --watch)");
+        RELOAD("8. Reload on save (start-api --watch)"),
+        HOTSKU("9. A hot sku: one stocked product sold out by concurrent clients");
 
         final String title;
 
@@ -61,22 +62,22 @@ public final class Benchmarks {
      * {@link #SMALLEST} runs each section once, on little data, to show that it runs.
      */
     record Sizes(int runs, Duration window, List<Integer> clients, int feedOrders, int largeFeedOrders, int feedReads,
-                 int publisherOrders, HandlerOverhead.Rounds overhead) {
+                 int publisherOrders, HandlerOverhead.Rounds overhead, HotSku.Sizes hotSku) {
         static final Sizes DEFAULT = new Sizes(5, Duration.ofSeconds(3), List.of(1, 4, 8), 1_000, 100_000, 200, 500,
-                new HandlerOverhead.Rounds(150, 5, 100));
+                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300));
         static final Sizes SMALLEST = new Sizes(1, Duration.ofMillis(100), List.of(1), 100, 200, 4, 4,
-                new HandlerOverhead.Rounds(1, 1, 1));
+                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5));
 
         Sizes withRuns(int value) {
-            return new Sizes(value, window, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead);
+            return new Sizes(value, window, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku);
         }
 
         Sizes withWindow(Duration value) {
-            return new Sizes(runs, value, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead);
+            return new Sizes(runs, value, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku);
         }
 
         Sizes withLargeFeedOrders(int value) {
-            return new Sizes(runs, window, clients, feedOrders, value, feedReads, publisherOrders, overhead);
+            return new Sizes(runs, window, clients, feedOrders, value, feedReads, publisherOrders, overhead, hotSku);
         }
     }
 
@@ -147,6 +148,7 @@ public final class Benchmarks {
             case PUBLISHER -> PublisherBench.run(dynamo, report, sizes.publisherOrders(), sizes.runs());
             case OVERHEAD -> HandlerOverhead.run(dynamo, report, sizes.overhead());
             case RELOAD -> ReloadOnSave.run(report, sizes.runs());
+            case HOTSKU -> HotSku.run(dynamo, report, sizes.hotSku());
         }
     }
 

@@ -112,14 +112,14 @@ public final class LineTransitions {
         LineStatuses lines = order.lines().moved(line.itemStatus(), target);
         OrderLine moved = line.moved(target, at);
         Order after = order.withLines(order.total(), lines, at);
-        OrderStep step = OrderStep.of(order, after,
-                new OrderChange.OrderLineStatusChanged(itemId, line.sku(), line.itemStatus(), target))
-                .with(new RowChange.LineStatusMoved(line, moved));
         // What the line reserved leaves with its shipment, or goes back to the shelf with its cancellation.
-        if (line.reserved() > 0 && target == LineStatus.SHIPPED) {
-            step = step.with(new RowChange.StockSold(line.sku(), line.reserved()));
-        } else if (line.reserved() > 0 && target == LineStatus.CANCELLED) {
-            step = step.with(new RowChange.StockReleased(line.sku(), line.reserved()));
+        long stockMoved = target == LineStatus.SHIPPED || target == LineStatus.CANCELLED ? line.reserved() : 0;
+        OrderStep step = OrderStep.of(order, after,
+                new OrderChange.OrderLineStatusChanged(itemId, line.sku(), line.itemStatus(), target, stockMoved))
+                .with(new RowChange.LineStatusMoved(line, moved));
+        if (stockMoved > 0) {
+            step = step.with(target == LineStatus.SHIPPED ? new RowChange.StockSold(line.sku(), stockMoved)
+                    : new RowChange.StockReleased(line.sku(), stockMoved));
         }
         OrderStatus follows = order.status().followingLines(lines);
         if (follows != order.status()) {

@@ -59,17 +59,39 @@ public sealed interface OrderChange {
         }
     }
 
-    /** A move of the order's status; a payment provider's move names its event. */
+    /**
+     * A move of the order's status; a payment provider's move names its event. A cancellation gives back what its
+     * lines reserved: {@code released}, one per sku (empty for every other move).
+     */
     record OrderStatusChanged(OrderStatus from, OrderStatus to, Optional<String> reason,
-                              Optional<String> paymentEventId) implements OrderChange {
+                              Optional<String> paymentEventId, List<RowChange.StockReleased> released)
+            implements OrderChange {
+        public OrderStatusChanged {
+            released = List.copyOf(released);
+        }
+
+        /** A move that gives no stock back. */
+        public OrderStatusChanged(OrderStatus from, OrderStatus to, Optional<String> reason,
+                                  Optional<String> paymentEventId) {
+            this(from, to, reason, paymentEventId, List.of());
+        }
+
         @Override
         public Map<String, Object> data() {
-            return withCause(statusMove(from, to), paymentEventId, Optional.empty(), reason);
+            Map<String, Object> data = withCause(statusMove(from, to), paymentEventId, Optional.empty(), reason);
+            if (!released.isEmpty()) {
+                data.put("released", released.stream().map(release -> stock(release.sku(), release.quantity())).toList());
+            }
+            return data;
         }
     }
 
-    /** A move of one line's status during fulfilment. */
-    record OrderLineStatusChanged(String itemId, String sku, LineStatus from, LineStatus to) implements OrderChange {
+    /**
+     * A move of one line's status during fulfilment; {@code stockMoved}: the units it had reserved, sold when it ships
+     * and released when it is cancelled (0 for any other move, or a line of a product not tracked).
+     */
+    record OrderLineStatusChanged(String itemId, String sku, LineStatus from, LineStatus to, long stockMoved)
+            implements OrderChange {
         @Override
         public Map<String, Object> data() {
             Map<String, Object> data = new LinkedHashMap<>();
@@ -77,6 +99,9 @@ public sealed interface OrderChange {
             data.put("sku", sku);
             data.put("from", from.name());
             data.put("to", to.name());
+            if (stockMoved > 0) {
+                data.put(to == LineStatus.SHIPPED ? "sold" : "released", stockMoved);
+            }
             return data;
         }
     }
@@ -202,6 +227,16 @@ public sealed interface OrderChange {
         data.put("quantity", line.quantity());
         data.put("unitPrice", line.unitPrice());
         data.put("lineTotal", line.lineTotal());
+        if (line.reserved() > 0) {
+            data.put("reserved", line.reserved());
+        }
+        return data;
+    }
+
+    private static Map<String, Object> stock(String sku, long quantity) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("sku", sku);
+        data.put("quantity", quantity);
         return data;
     }
 }

@@ -21,9 +21,13 @@ final class OrderChangeReader {
             case "OrderLineRemoved" -> new OrderChange.OrderLineRemoved(line(d.map("line")), d.number("total"),
                     (int) d.number("itemCount"));
             case "OrderStatusChanged" -> new OrderChange.OrderStatusChanged(d.enumValue("from", OrderStatus.class),
-                    d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"));
+                    d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"),
+                    d.optionalMaps("released").stream().map(release -> new EventData(type, release))
+                            .map(release -> new RowChange.StockReleased(release.string("sku"), release.number("quantity")))
+                            .toList());
             case "OrderLineStatusChanged" -> new OrderChange.OrderLineStatusChanged(d.string("itemId"), d.string("sku"),
-                    d.enumValue("from", LineStatus.class), d.enumValue("to", LineStatus.class));
+                    d.enumValue("from", LineStatus.class), d.enumValue("to", LineStatus.class),
+                    d.optionalNumber("sold").or(() -> d.optionalNumber("released")).orElse(0L));
             case "PaymentCaptured" -> new OrderChange.PaymentCaptured(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
                     d.optionalString("paymentEventId"), d.optionalString("paymentId"), d.optionalString("reason"));
@@ -44,7 +48,7 @@ final class OrderChangeReader {
 
     private static LineDetails line(EventData d) {
         return new LineDetails(d.string("itemId"), d.string("sku"), d.optionalString("name"), d.number("quantity"),
-                d.number("unitPrice"));
+                d.number("unitPrice"), d.optionalNumber("reserved").orElse(0L));
     }
 
     /** Typed reads of an event's data; a missing or mistyped field is an IllegalArgumentException naming it. */
@@ -58,11 +62,11 @@ final class OrderChangeReader {
         }
 
         long number(String field) {
-            Long value = typed(field, Long.class);
-            if (value == null) {
-                throw missing(field);
-            }
-            return value;
+            return optionalNumber(field).orElseThrow(() -> missing(field));
+        }
+
+        Optional<Long> optionalNumber(String field) {
+            return Optional.ofNullable(typed(field, Long.class));
         }
 
         <E extends Enum<E>> E enumValue(String field, Class<E> type) {
@@ -78,11 +82,19 @@ final class OrderChangeReader {
             return new EventData(type, value);
         }
 
-        @SuppressWarnings("unchecked")
         List<Map<String, Object>> maps(String field) {
+            if (data.get(field) == null) {
+                throw missing(field);
+            }
+            return optionalMaps(field);
+        }
+
+        /** The objects of the list {@code field}; none where it is absent. */
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> optionalMaps(String field) {
             List<Object> value = typed(field, List.class);
             if (value == null) {
-                throw missing(field);
+                return List.of();
             }
             List<Map<String, Object>> maps = new ArrayList<>();
             for (Object element : value) {

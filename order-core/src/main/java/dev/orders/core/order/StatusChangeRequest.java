@@ -67,15 +67,22 @@ public record StatusChangeRequest(
         if (!(decision instanceof Decision.Write<StatusChangeOutcome> write) || !needsLines()) {
             return decision;
         }
-        // The lines of a cancelled order give back what they reserved: one release per sku.
-        Map<String, Long> released = new TreeMap<>();
+        // The lines of a cancelled order give back what they reserved: one release per sku, which its event names.
+        Map<String, Long> bySku = new TreeMap<>();
         lines.stream().filter(line -> line.reserved() > 0 && HOLDING.contains(line.itemStatus()))
-                .forEach(line -> released.merge(line.sku(), line.reserved(), Math::addExact));
-        OrderStep step = write.step();
-        for (Map.Entry<String, Long> release : released.entrySet()) {
-            step = step.with(new RowChange.StockReleased(release.getKey(), release.getValue()));
+                .forEach(line -> bySku.merge(line.sku(), line.reserved(), Math::addExact));
+        if (bySku.isEmpty()) {
+            return decision;
         }
-        return new Decision.Write<>(step, write.outcome());
+        List<RowChange.StockReleased> released = bySku.entrySet().stream()
+                .map(release -> new RowChange.StockReleased(release.getKey(), release.getValue())).toList();
+        OrderStep decided = write.step();
+        OrderChange.OrderStatusChanged moved = (OrderChange.OrderStatusChanged) decided.changes().get(0);
+        OrderStep step = new OrderStep(decided.before(), decided.after(), List.of(new OrderChange.OrderStatusChanged(
+                moved.from(), moved.to(), moved.reason(), moved.paymentEventId(), released)), List.<RowChange>copyOf(released));
+        StatusChangeOutcome.Changed changed = (StatusChangeOutcome.Changed) write.outcome();
+        return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor),
+                changed.move()));
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.orders.core.order;
 
 import dev.orders.core.product.Product;
 import dev.orders.core.product.Stock;
-import dev.orders.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,12 +51,7 @@ public sealed interface StockReservation {
         if (!shortages.isEmpty()) {
             return new Short(shortages);
         }
-        // Each tracked sku is one more action of the order's transaction, beside its root, event, key and lines.
-        if (lines.size() + wanted.size() > OrderLimits.MAX_ITEMS_PER_ORDER) {
-            throw new ValidationException("items", "an order's lines and the products whose stock they reserve are at most "
-                    + OrderLimits.MAX_ITEMS_PER_ORDER + " (it is written in one DynamoDB transaction of at most "
-                    + OrderLimits.TRANSACTION_ACTIONS + " actions)");
-        }
+        OrderLimits.creation(lines.size(), wanted.size());
         List<RowChange.StockReserved> rows = wanted.entrySet().stream()
                 .map(entry -> new RowChange.StockReserved(entry.getKey(), entry.getValue())).toList();
         return new Reserved(new OrderAggregate(placed.order(), lines, placed.paymentIssues()), rows);

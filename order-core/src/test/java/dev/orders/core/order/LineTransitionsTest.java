@@ -171,7 +171,7 @@ class LineTransitionsTest {
 
         OrderStep step = step(LineTransitions.moveStatus(paid, "i-0", LineStatus.PICKED, ANY_VERSION, LATER));
 
-        assertEquals(List.of(new OrderChange.OrderLineStatusChanged("i-0", "SKU-0", LineStatus.PENDING, LineStatus.PICKED),
+        assertEquals(List.of(new OrderChange.OrderLineStatusChanged("i-0", "SKU-0", LineStatus.PENDING, LineStatus.PICKED, 0),
                 new OrderChange.OrderStatusChanged(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT,
                         Optional.of(LineTransitions.FOLLOWS_LINES), Optional.empty())), step.changes());
         assertEquals(OrderStatus.IN_FULFILLMENT, step.after().status());

@@ -18,12 +18,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The event types and their data are the service's public contract: these tests fix both. */
 class OrderChangeTest {
-    private static final LineDetails MUG = new LineDetails("i-1", "MUG", Optional.of("Blue mug"), 2, 1250);
-    private static final LineDetails TEA = new LineDetails("i-2", "TEA", Optional.empty(), 1, 899);
+    private static final LineDetails MUG = new LineDetails("i-1", "MUG", Optional.of("Blue mug"), 2, 1250, 0);
+    private static final LineDetails TEA = new LineDetails("i-2", "TEA", Optional.empty(), 1, 899, 0);
     private static final Map<String, Object> MUG_DATA = Map.of("itemId", "i-1", "sku", "MUG", "name", "Blue mug",
             "quantity", 2L, "unitPrice", 1250L, "lineTotal", 2500L);
     private static final Map<String, Object> TEA_DATA = Map.of("itemId", "i-2", "sku", "TEA", "quantity", 1L,
             "unitPrice", 899L, "lineTotal", 899L);
+    /** A line of a stocked product: what it reserved rides with it. */
+    private static final LineDetails PEN = new LineDetails("i-3", "PEN", Optional.of("Pen"), 3, 199, 3);
+    private static final Map<String, Object> PEN_DATA = Map.of("itemId", "i-3", "sku", "PEN", "name", "Pen",
+            "quantity", 3L, "unitPrice", 199L, "lineTotal", 597L, "reserved", 3L);
 
     /** One change of every type, with its data exactly as stored and published. */
     static Stream<Object[]> everyType() {
@@ -33,6 +37,13 @@ class OrderChangeTest {
                             "lines", List.of(MUG_DATA, TEA_DATA))},
                 new Object[] {new OrderChange.OrderLineAdded(TEA, 3399, 2),
                     Map.of("line", TEA_DATA, "total", 3399L, "itemCount", 2L)},
+                new Object[] {new OrderChange.OrderCreated(OrderStatus.CREATED, 1496, "EUR", List.of(PEN, TEA)),
+                    Map.of("status", "CREATED", "total", 1496L, "currency", "EUR",
+                            "lines", List.of(PEN_DATA, TEA_DATA))},
+                new Object[] {new OrderChange.OrderLineAdded(PEN, 1496, 2),
+                    Map.of("line", PEN_DATA, "total", 1496L, "itemCount", 2L)},
+                new Object[] {new OrderChange.OrderLineRemoved(PEN, 899, 1),
+                    Map.of("line", PEN_DATA, "total", 899L, "itemCount", 1L)},
                 new Object[] {new OrderChange.OrderLineRemoved(MUG, 899, 1),
                     Map.of("line", MUG_DATA, "total", 899L, "itemCount", 1L)},
                 new Object[] {new OrderChange.OrderStatusChanged(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID,
@@ -43,8 +54,19 @@ class OrderChangeTest {
                         Optional.empty(), Optional.empty()),
                     Map.of("from", "CREATED", "to", "CANCELLED")},
                 new Object[] {
-                    new OrderChange.OrderLineStatusChanged("i-1", "MUG", LineStatus.PENDING, LineStatus.PICKED),
+                    new OrderChange.OrderLineStatusChanged("i-1", "MUG", LineStatus.PENDING, LineStatus.PICKED, 0),
                     Map.of("itemId", "i-1", "sku", "MUG", "from", "PENDING", "to", "PICKED")},
+                new Object[] {new OrderChange.OrderStatusChanged(OrderStatus.AWAITING_PAYMENT, OrderStatus.CANCELLED,
+                        Optional.empty(), Optional.empty(), List.of(new RowChange.StockReleased("MUG", 3),
+                                new RowChange.StockReleased("PEN", 1))),
+                    Map.of("from", "AWAITING_PAYMENT", "to", "CANCELLED", "released", List.of(
+                            Map.of("sku", "MUG", "quantity", 3L), Map.of("sku", "PEN", "quantity", 1L)))},
+                new Object[] {
+                    new OrderChange.OrderLineStatusChanged("i-3", "PEN", LineStatus.PICKED, LineStatus.SHIPPED, 3),
+                    Map.of("itemId", "i-3", "sku", "PEN", "from", "PICKED", "to", "SHIPPED", "sold", 3L)},
+                new Object[] {
+                    new OrderChange.OrderLineStatusChanged("i-3", "PEN", LineStatus.PENDING, LineStatus.CANCELLED, 3),
+                    Map.of("itemId", "i-3", "sku", "PEN", "from", "PENDING", "to", "CANCELLED", "released", 3L)},
                 new Object[] {new OrderChange.PaymentCaptured(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, 3399, "EUR",
                         Optional.of("evt_1"), Optional.of("pay_1"), Optional.empty()),
                     Map.of("from", "AWAITING_PAYMENT", "to", "PAID", "amount", 3399L, "currency", "EUR",

@@ -61,8 +61,8 @@ class OrderEventLogTest {
         assertEquals(List.of(1L), versions());
         OrderEvent event = last(created.order());
         assertEquals(new OrderChange.OrderCreated(OrderStatus.CREATED, 2 * 1250 + 499, "EUR", List.of(
-                new LineDetails(created.items().get(0).itemId(), "MUG", Optional.of("Mug"), 2, 1250),
-                new LineDetails(created.items().get(1).itemId(), "TEA", Optional.of("Tea"), 1, 499))), event.change());
+                new LineDetails(created.items().get(0).itemId(), "MUG", Optional.of("Mug"), 2, 1250, 0),
+                new LineDetails(created.items().get(1).itemId(), "TEA", Optional.of("Tea"), 1, 499, 0))), event.change());
         assertEquals("customer:c-1", event.by());
         assertEquals(created.order().createdAt(), event.at());
     }
@@ -100,7 +100,7 @@ class OrderEventLogTest {
         assertEquals(1250 + 2 * 499, order.total());
         OrderEvent event = last(order);
         assertEquals(new OrderChange.OrderLineAdded(LineDetails.of(tea), 1250 + 2 * 499, 2), event.change());
-        assertEquals(new LineDetails(tea.itemId(), "TEA", Optional.of("Product TEA"), 2, 499), LineDetails.of(tea));
+        assertEquals(new LineDetails(tea.itemId(), "TEA", Optional.of("Product TEA"), 2, 499, 0), LineDetails.of(tea));
         assertEquals("customer:c-1", event.by());
         assertEquals(tea.createdAt(), event.at());
         assertEquals(List.of(1L, 2L), versions());
@@ -150,7 +150,7 @@ class OrderEventLogTest {
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());
         OrderEvent event = last(order);
         assertEquals(new OrderChange.OrderLineStatusChanged(mug.itemId(), "SKU-1250", LineStatus.PENDING,
-                LineStatus.PICKED), event.change());
+                LineStatus.PICKED, 0), event.change());
         assertEquals("admin:ann", event.by());
         assertEquals(order.updatedAt(), event.at());
         assertEquals(List.of(1L, 2L, 3L, 4L), versions());

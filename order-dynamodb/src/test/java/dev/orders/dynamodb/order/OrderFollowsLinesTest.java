@@ -61,7 +61,7 @@ class OrderFollowsLinesTest {
         assertEquals(OrderStatus.IN_FULFILLMENT, order.status());
         assertEquals(before + 2, order.version());
         List<OrderEvent> events = newest(2);
-        assertEquals(new OrderChange.OrderLineStatusChanged(first, "SKU-1250", LineStatus.PENDING, LineStatus.PICKED),
+        assertEquals(new OrderChange.OrderLineStatusChanged(first, "SKU-1250", LineStatus.PENDING, LineStatus.PICKED, 0),
                 events.get(0).change());
         assertFollowed(events.get(1), OrderStatus.PAID, OrderStatus.IN_FULFILLMENT, "admin:ann");
         assertEquals(events.get(0).at(), events.get(1).at(), "one change, one instant");

@@ -15,6 +15,7 @@ import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.OrderStatus;
@@ -23,6 +24,10 @@ import dev.orders.core.order.RowChange;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.order.StockShortage;
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
+import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.core.payment.PaymentReceipt;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.Stock;
 import dev.orders.core.product.StockOutcome;
@@ -32,8 +37,12 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -263,5 +272,97 @@ class StockTest {
         assertEquals(15, outOfStock);
         assertEquals(new Stock(5, 5, 6), fx.stockOf("MUG"));
         assertEquals(0, fx.stockOf("MUG").available());
+    }
+
+    /**
+     * A capture and the customer's cancellation of one order awaiting payment, released together, 20 rounds: each
+     * order ends PAID (the cancellation refused) or CANCELLED (the capture a CAPTURE_AFTER_CANCEL issue, never lost),
+     * its log one event per version, and its two reserved units are released once or kept once.
+     */
+    @Test
+    void aCaptureRacingTheCustomersCancellationEndsInOneOutcomeAndCountsTheStockOnce() {
+        int rounds = 20;
+        fx.stock("MUG", 100);
+        int paid = 0;
+        int cancelled = 0;
+        for (int r = 0; r < rounds; r++) {
+            String round = String.valueOf(r);
+            String customerId = "c-" + round;
+            OrderAggregate order = created(order(customerId, "MUG", 2));
+            String orderId = order.order().orderId();
+            fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(customerId), orderId,
+                    OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "customer:" + customerId,
+                    Optional.empty()));
+            long total = order.order().total();
+
+            List<Object> outcomes = Race.run(2, i -> i == 0
+                    ? fx.processPaymentEvent.process(new PaymentEvent("evt_" + round, PaymentEventType.PAYMENT_SUCCEEDED,
+                            1_795_348_800L, orderId, Optional.of("pay_" + round), total, "EUR"))
+                    : fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(customerId), orderId,
+                            OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:" + customerId,
+                            Optional.empty())));
+
+            PaymentReceipt capture = (PaymentReceipt) outcomes.get(0);
+            StatusChangeOutcome cancel = (StatusChangeOutcome) outcomes.get(1);
+            OrderStatus status = fx.store.findRoot(orderId).orElseThrow().status();
+            if (status == OrderStatus.PAID) {
+                paid++;
+                assertEquals(PaymentOutcome.APPLIED, capture.outcome());
+                assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.PAID, OrderStatus.CANCELLED), cancel);
+            } else {
+                cancelled++;
+                assertEquals(OrderStatus.CANCELLED, status);
+                assertInstanceOf(StatusChangeOutcome.Changed.class, cancel);
+                assertEquals(new PaymentReceipt("evt_" + round, PaymentOutcome.PAYMENT_ISSUE,
+                        Optional.of(PaymentIssueKind.CAPTURE_AFTER_CANCEL)), capture);
+            }
+            List<OrderEvent> events = fx.events(customerId, orderId);
+            assertEquals(LongStream.rangeClosed(1, events.size()).boxed().toList(),
+                    events.stream().map(OrderEvent::version).toList(), "one event per version, no gap");
+            assertEquals(status == OrderStatus.PAID
+                    ? List.of("OrderCreated", "OrderStatusChanged", "PaymentCaptured")
+                    : List.of("OrderCreated", "OrderStatusChanged", "OrderStatusChanged", "PaymentIssueRecorded"),
+                    events.stream().map(OrderEvent::type).toList());
+            assertEquals(100, fx.stockOf("MUG").onHand());
+            assertEquals(2L * paid, fx.stockOf("MUG").reserved(), "reserved by the paid orders alone, once each");
+        }
+        System.out.println("capture/cancel race: " + rounds + " rounds: " + paid + " paid, " + cancelled + " cancelled");
+        assertEquals(rounds, paid + cancelled);
+    }
+
+    /**
+     * A consumer follows a product's stock from the order events alone: a line's reserved units in OrderCreated and
+     * OrderLineAdded, released by OrderLineRemoved (the line's) and by a cancellation's OrderStatusChanged (per sku),
+     * sold by the shipment's OrderLineStatusChanged; lines of untracked products say nothing.
+     */
+    @Test
+    void theOrderEventsCarryWhatLinesReservedReleasedAndSoldSoStockFollowsFromThemAlone() {
+        fx.stock("MUG", 10);
+        OrderAggregate kept = created(fx.createOrder.create(new OrderRequest("c-1", Optional.empty(), List.of(
+                new LineRequest("MUG", 2), new LineRequest("PEN", 1))), Optional.empty(), "customer:c-1"));
+        String keptId = kept.order().orderId();
+        String added = ((LineChangeOutcome.Added) fx.addLine.add("c-1", keptId, new LineRequest("MUG", 3),
+                Optional.empty(), Optional.empty(), "customer:c-1")).item().itemId();
+        fx.removeLine.remove("c-1", keptId, added, Optional.empty(), "customer:c-1");
+        fx.advance("c-1", keptId, OrderStatus.PAID);
+        fx.fulfil(keptId, kept.items().get(0).itemId());
+        OrderAggregate dropped = created(order("c-2", "MUG", 4));
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-2"), dropped.order().orderId(),
+                OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:c-2", Optional.empty()));
+
+        List<Map<String, Object>> data = Stream.concat(fx.events("c-1", keptId).stream(),
+                fx.events("c-2", dropped.order().orderId()).stream()).map(event -> event.change().data()).toList();
+        List<?> createdLines = (List<?>) data.get(0).get("lines");
+        assertEquals(Arrays.asList(2L, null), createdLines.stream().map(line -> ((Map<?, ?>) line).get("reserved")).toList(),
+                "OrderCreated: the MUG line reserved 2, the PEN line (untracked) says nothing");
+        assertEquals(3L, ((Map<?, ?>) data.get(1).get("line")).get("reserved"), "OrderLineAdded");
+        assertEquals(3L, ((Map<?, ?>) data.get(2).get("line")).get("reserved"), "OrderLineRemoved: released");
+        assertEquals(2L, data.stream().filter(d -> "SHIPPED".equals(d.get("to"))).findFirst().orElseThrow().get("sold"));
+        assertEquals(List.of(Map.of("sku", "MUG", "quantity", 4L)), data.get(data.size() - 1).get("released"));
+        long reserved = 2 + 3 + 4;
+        long released = 3 + 4;
+        long sold = 2;
+        assertEquals(new Stock(10 - sold, reserved - released - sold, 7), fx.stockOf("MUG"),
+                "what the events say: 9 reserved, 7 released, 2 sold");
     }
 }

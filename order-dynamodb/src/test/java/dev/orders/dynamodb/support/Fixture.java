@@ -24,6 +24,7 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.core.order.StockReservation;
 import dev.orders.core.product.Product;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.Stock;
@@ -49,6 +50,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The use cases over the DynamoDB adapter on one fresh table of Dynoxide, and a few writing shortcuts. */
@@ -91,8 +93,13 @@ public final class Fixture {
     }
 
     public Fixture(TestTable testTable, int statusShards) {
+        this(testTable, testTable.client(), statusShards);
+    }
+
+    /** The use cases over {@code client}, a client of the test table's engine (one with interceptors, say). */
+    public Fixture(TestTable testTable, DynamoDbClient client, int statusShards) {
         this.testTable = testTable;
-        this.table = new OrdersTable(testTable.client(), testTable.tableName(), statusShards);
+        this.table = new OrdersTable(client, testTable.tableName(), statusShards);
         this.customers = new CustomerRepository(table, clock);
         this.products = new ProductCatalog(table, clock);
         this.records = new ProcessedRecords(table, clock);
@@ -130,6 +137,22 @@ public final class Fixture {
             throw new IllegalStateException("order " + orderId + " was not created: " + creation);
         }
         return placed;
+    }
+
+    /**
+     * {@code order} written as priced under {@code orderId}, its lines under {@code itemIds}, reserving the stock of
+     * its tracked products as the catalogue holds it now, as the use case does; fails unless created.
+     */
+    public OrderAggregate createReserving(String orderId, List<String> itemIds, NewOrder order, String actor) {
+        OrderAggregate placed = order.place(orderId, itemIds, clock.instant());
+        StockReservation reservation = StockReservation.of(placed, products.find(order.items().stream()
+                .map(NewLine::sku).distinct().toList()));
+        if (!(reservation instanceof StockReservation.Reserved reserved)
+                || !(store.create(reserved.order(), OrderEvent.created(reserved.order(), actor), reserved.rows(),
+                        Optional.empty()) instanceof OrderStore.Creation.Created)) {
+            throw new IllegalStateException("order " + orderId + " was not created reserving its stock");
+        }
+        return reserved.order();
     }
 
     /** An order written as priced, without the catalogue: one line per price. */

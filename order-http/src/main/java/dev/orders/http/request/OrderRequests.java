@@ -3,7 +3,6 @@ package dev.orders.http.request;
 import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderRequest;
-import dev.orders.core.validation.ValidationException;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,9 +18,8 @@ public final class OrderRequests {
     public static OrderRequest orderRequest(String customerId, JsonBody body) {
         Optional<String> currency = body.optionalString("currency");
         List<JsonBody> lines = body.requiredObjects("items");
-        if (lines.size() > OrderLimits.MAX_ITEMS_PER_ORDER) {
-            throw new ValidationException("items", "an order holds at most " + OrderLimits.MAX_ITEMS_PER_ORDER + " items");
-        }
+        // Counted before any item is read: a body of thousands of items is refused as it is.
+        OrderLimits.lines(lines);
         List<LineRequest> items = lines.stream().map(OrderRequests::lineRequest).toList();
         return new OrderRequest(customerId, currency, items);
     }

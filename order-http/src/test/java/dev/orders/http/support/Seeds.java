@@ -49,6 +49,9 @@ public final class Seeds {
     public static final String UNKNOWN_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
     public static final String UNKNOWN_ORDER_EVENT = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
     public static final long SAMPLE_TOTAL = 2 * 1250 + 899;
+    /** {@link #STOCK_MOVES}' orders: one shipped in part and cancelled in part, one cancelled whole. */
+    public static final String STOCKED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RF";
+    public static final String RELEASED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RG";
     /** The customer's second order in {@link #LIFECYCLE}, the one an administrator paid and refunded. */
     public static final String ADMINISTERED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RD";
 
@@ -67,6 +70,33 @@ public final class Seeds {
         if (!(outcome instanceof OrderCreationOutcome.Created)) {
             throw new IllegalStateException("seed: the last mug was not reserved: " + outcome);
         }
+    });
+    /**
+     * The tea stocked and every move of its units an order event carries: {@link #STOCKED_ORDER} reserves in its
+     * creation and in a line added, then removed (released); paid, one line shipped (sold), the other cancelled
+     * (released); {@link #RELEASED_ORDER} reserves and is cancelled (released per sku).
+     */
+    public static final Consumer<Fixture> STOCK_MOVES = CUSTOMER.andThen(CATALOGUE).andThen(fx -> {
+        fx.stock("TEA-EARL-100G", 10);
+        String shipped = "01JCZ6X3N1S4M2B0QK9V7TQ5RH";
+        String cancelled = "01JCZ6X3N1S4M2B0QK9V7TQ5RJ";
+        NewLine tea = new NewLine("TEA-EARL-100G", "Earl Grey tea, 100 g", 2, 899);
+        String actor = "user:" + SAMPLE_CUSTOMER;
+        fx.createReserving(STOCKED_ORDER, List.of(shipped, cancelled), new NewOrder(SAMPLE_CUSTOMER, "EUR", List.of(tea,
+                tea)), actor);
+        LineChangeOutcome added = fx.addLine.add(SAMPLE_CUSTOMER, STOCKED_ORDER, new LineRequest("TEA-EARL-100G", 1),
+                Optional.empty(), Optional.empty(), actor);
+        if (!(added instanceof LineChangeOutcome.Added line)
+                || !(fx.removeLine.remove(SAMPLE_CUSTOMER, STOCKED_ORDER, line.item().itemId(), Optional.empty(), actor)
+                        instanceof LineChangeOutcome.Removed)) {
+            throw new IllegalStateException("seed: no line of stocked tea was added and removed: " + added);
+        }
+        changeStatus(fx, STOCKED_ORDER, OrderStatus.PAID, Role.ADMINISTRATOR, Optional.of("paid by bank transfer"));
+        fx.fulfil(STOCKED_ORDER, shipped);
+        fx.moveLines(STOCKED_ORDER, LineStatus.CANCELLED, cancelled);
+        fx.createReserving(RELEASED_ORDER, List.of("01JCZ6X3N1S4M2B0QK9V7TQ5RK"), new NewOrder(SAMPLE_CUSTOMER, "EUR",
+                List.of(tea)), actor);
+        changeStatus(fx, RELEASED_ORDER, OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty());
     });
     public static final Consumer<Fixture> ORDER = fx -> {
         CUSTOMER.accept(fx);

@@ -65,6 +65,25 @@ class CreateOrderFunctionTest {
         assertEquals(10, fx.stockOf("TEA-EARL-100G").available(), "nothing reserved of the sku that had enough");
     }
 
+    /** Each stocked product is one more action of the order's transaction: 97 items of one are 98 with their lines. */
+    @Test
+    void anOrderWhoseItemsAndStockedProductsTogetherPassTheTransactionLimitIs400NamingItemsAndWritesNothing() {
+        fx.stock("MUG-BLUE", 1_000);
+        int items = fx.itemCount();
+
+        Reply reply = invoke(function, withBody(SAMPLE, Map.of("currency", "EUR",
+                "items", Collections.nCopies(97, Map.of("sku", "MUG-BLUE", "quantity", 1)))));
+
+        assertEquals(400, reply.status(), reply.response().getBody());
+        assertEquals("application/problem+json", reply.contentType());
+        Map<?, ?> error = (Map<?, ?>) ((List<?>) reply.json().get("errors")).get(0);
+        assertEquals("items", error.get("field"));
+        assertTrue(((String) error.get("message")).startsWith("an order's items and the products whose stock they "
+                + "reserve are at most 97 together (97 items of 1 stocked products"), reply.response().getBody());
+        assertEquals(items, fx.itemCount());
+        assertEquals(0, fx.stockOf("MUG-BLUE").reserved());
+    }
+
     @Test
     void anOrderOfStockedProductsReservesThemAndTheCatalogueShowsWhatIsLeft() {
         fx.stock("MUG-BLUE", 2);

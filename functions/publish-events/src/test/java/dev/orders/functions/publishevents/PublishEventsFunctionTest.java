@@ -13,10 +13,13 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import dev.orders.core.order.LineChangeOutcome;
 import dev.orders.core.order.LineRequest;
 import dev.orders.core.money.Money;
 import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
@@ -270,6 +273,72 @@ class PublishEventsFunctionTest {
             ((ObjectNode) detail.get("data")).put("amount", Money.MAX_AMOUNT + 1);
             assertFalse(schema(entry.detailType()).validate(detail).isEmpty(), entry.detailType() + " above 2^53 - 1");
         }
+    }
+
+    /**
+     * A stocked product's units ride on the events that move them (reserved by a line created or added, released by
+     * a line removed or a cancellation, sold by a shipment), published valid, and every field of their data is one
+     * its type's schema declares: the schemas, which take fields added later, still describe all of these.
+     */
+    @Test
+    void theEventsOfOrdersOfAStockedProductCarryItsUnitsAndTheirSchemasDeclareEveryField() throws IOException {
+        fx.stock("TEA", 10);
+        String kept = created("c-1", 2);
+        String added = ((LineChangeOutcome.Added) fx.addLine.add("c-1", kept, new LineRequest("TEA", 1), Optional.empty(),
+                Optional.empty(), "user:c-1")).item().itemId();
+        fx.removeLine.remove("c-1", kept, added, Optional.empty(), "user:c-1");
+        fx.advance("c-1", kept, OrderStatus.PAID);
+        fx.fulfil(kept, fx.store.findAggregate(kept).orElseThrow().items().get(0).itemId());
+        String dropped = created("c-2", 3);
+        fx.advance("c-2", dropped, OrderStatus.CANCELLED);
+        RecordingEventBridge bus = new RecordingEventBridge();
+
+        for (DynamodbEvent batch : stream.batches(stream.filtered())) {
+            publish(new PublishEventsFunction(bus, "orders-bus", "order-service"), batch);
+        }
+
+        List<String> stock = new ArrayList<>();
+        for (PutEventsRequestEntry entry : bus.accepted) {
+            assertValid(entry);
+            com.fasterxml.jackson.databind.JsonNode data = MAPPER.readTree(entry.detail()).get("data");
+            assertEquals(List.of(), undeclared(MAPPER.readTree(schemaFile(entry.detailType()).toFile())
+                    .get("properties").get("data"), data, entry.detailType() + "."), entry.detail());
+            data.findParents("reserved").forEach(line -> stock.add(entry.detailType() + " reserved " + line.get("reserved")));
+            for (String moved : List.of("sold", "released")) {
+                if (data.has(moved)) {
+                    stock.add(entry.detailType() + " " + moved + " " + data.get(moved));
+                }
+            }
+        }
+        assertEquals(List.of("OrderCreated reserved 2", "OrderLineAdded reserved 1", "OrderLineRemoved reserved 1",
+                "OrderLineStatusChanged sold 2", "OrderCreated reserved 3",
+                "OrderStatusChanged released [{\"sku\":\"TEA\",\"quantity\":3}]"), stock);
+    }
+
+    /** A new order of {@code quantity} TEA of {@code customerId}, priced from the catalogue: its id. */
+    private String created(String customerId, long quantity) {
+        return ((OrderCreationOutcome.Created) fx.createOrder.create(new OrderRequest(customerId, Optional.empty(),
+                List.of(new LineRequest("TEA", quantity))), Optional.empty(), "user:" + customerId))
+                .aggregate().order().orderId();
+    }
+
+    /** The fields of {@code value} (and of its objects and arrays, by path) that {@code schema} does not declare. */
+    private static List<String> undeclared(com.fasterxml.jackson.databind.JsonNode schema,
+                                           com.fasterxml.jackson.databind.JsonNode value, String path) {
+        List<String> found = new ArrayList<>();
+        if (value.isArray()) {
+            value.forEach(element -> found.addAll(undeclared(schema.get("items"), element, path + "[].")));
+        } else if (value.isObject()) {
+            value.fieldNames().forEachRemaining(field -> {
+                com.fasterxml.jackson.databind.JsonNode declared = schema.path("properties").get(field);
+                if (declared == null) {
+                    found.add(path + field);
+                } else {
+                    found.addAll(undeclared(declared, value.get(field), path + field + "."));
+                }
+            });
+        }
+        return found;
     }
 
     /** EVENTS.md lets a version gain fields in data: a consumer validating with the schemas must take them. */
