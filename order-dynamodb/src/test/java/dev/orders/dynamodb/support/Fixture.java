@@ -35,6 +35,12 @@ import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.PaymentIssues;
+import dev.orders.dynamodb.order.PaymentWindows;
+import dev.orders.dynamodb.table.DynamoDbFaults;
+import dev.orders.application.order.ExpireUnpaidOrders;
+import dev.orders.core.order.PaymentWindow;
+import java.time.Clock;
+import java.time.ZoneOffset;
 import dev.orders.dynamodb.order.ProcessedRequestCodec;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
@@ -85,6 +91,7 @@ public final class Fixture {
     public final ResolvePaymentIssue resolvePaymentIssue;
     public final ProcessPaymentEvent processPaymentEvent;
     public final SetStock setStock;
+    public final PaymentWindows paymentWindows;
 
     public Fixture(TestTable testTable) {
         this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
@@ -108,6 +115,13 @@ public final class Fixture {
         this.resolvePaymentIssue = new ResolvePaymentIssue(store, clock);
         this.processPaymentEvent = new ProcessPaymentEvent(store, clock);
         this.setStock = new SetStock(products);
+        this.paymentWindows = new PaymentWindows(table);
+    }
+
+    /** One sweep of the payment window {@code minutes} long at {@code now}: what the schedule's function runs. */
+    public ExpireUnpaidOrders.Sweep sweep(long minutes, Instant now) {
+        return new ExpireUnpaidOrders(store, paymentWindows, new DynamoDbFaults(), PaymentWindow.ofMinutes(minutes),
+                Clock.fixed(now, ZoneOffset.UTC)).sweep();
     }
 
     /** {@code order} placed under {@code orderId} with new line ids and written as priced: the store's answer. */
