@@ -41,8 +41,8 @@ class ApiContractTest {
             String module = function.codeUri().split("/")[1];
             assertTrue(Files.isRegularFile(root.resolve("functions").resolve(module).resolve("pom.xml")),
                     function.logicalId() + " names a module that does not exist: " + module);
-            assertFalse(function.routes().isEmpty() && function.streams().isEmpty(),
-                    function.logicalId() + " has neither a route nor a stream");
+            assertFalse(function.routes().isEmpty() && function.streams().isEmpty() && !scheduled(function),
+                    function.logicalId() + " has neither a route, a stream nor a schedule");
         }
     }
 
@@ -96,6 +96,13 @@ class ApiContractTest {
         for (SamTemplate.Function function : template.functions()) {
             assertEquals(new CloudFormationYaml.Intrinsic("Ref", "OrdersTable"), function.environment().get("TABLE_NAME"));
         }
+    }
+
+    /** Whether {@code function} has an EventBridge Scheduler event (ScheduleV2). */
+    private boolean scheduled(SamTemplate.Function function) {
+        Object events = asMap(asMap(asMap(template.root().get("Resources")).get(function.logicalId())).get("Properties"))
+                .get("Events");
+        return events != null && asMap(events).values().stream().anyMatch(event -> "ScheduleV2".equals(asMap(event).get("Type")));
     }
 
     /** Every HTTP API route key of every function. */
