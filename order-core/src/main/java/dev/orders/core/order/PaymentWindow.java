@@ -17,7 +17,7 @@ public record PaymentWindow(Duration length) {
     public static final Duration SHORTEST = Duration.ofMinutes(1);
 
     public PaymentWindow {
-        if (length == null || length.compareTo(SHORTEST) < 0 || length.toSecondsPart() != 0 || length.toMillisPart() != 0) {
+        if (length == null || length.compareTo(SHORTEST) < 0 || length.toSecondsPart() != 0 || length.toNanosPart() != 0) {
             throw new IllegalArgumentException("a payment window is a whole number of minutes, at least 1: " + length);
         }
     }
