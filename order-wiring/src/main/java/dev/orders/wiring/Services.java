@@ -7,12 +7,14 @@ import dev.orders.application.port.StoreFaults;
 import dev.orders.application.port.OrderFeedStore;
 import dev.orders.application.port.OrderReadStore;
 import dev.orders.application.port.PaymentIssueStore;
+import dev.orders.application.port.PaymentWindowStore;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.dynamodb.customer.CustomerRepository;
 import dev.orders.dynamodb.feed.OrderFeeds;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.PaymentIssues;
+import dev.orders.dynamodb.order.PaymentWindows;
 import dev.orders.dynamodb.order.ProcessedRequestCodec;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
@@ -118,6 +120,11 @@ public record Services(OrdersTable table, Clock clock, CursorCodec cursors) {
 
     public PaymentIssueStore paymentIssues() {
         return new PaymentIssues(table, cursors);
+    }
+
+    /** The orders awaiting payment, by shard and oldest first: what the payment window's sweep reads. */
+    public PaymentWindowStore paymentWindows() {
+        return new PaymentWindows(table);
     }
 
     /** How DynamoDB's failures answer: 503 that may pass, or an outcome unknown. */

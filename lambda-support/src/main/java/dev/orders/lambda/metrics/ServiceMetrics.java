@@ -63,6 +63,18 @@ public final class ServiceMetrics {
         count("PaymentIssues", 1, Map.of("Kind", kind));
     }
 
+    /**
+     * One sweep of the payment window: {@code OrdersExpired}, {@code ExpirySkipped} (paid, cancelled or gone since the
+     * index listed them) and {@code ExpiryFailed} (a fault of the store; the next sweep tries again), in one document.
+     */
+    public static void paymentWindowSwept(int expired, int skipped, int failed) {
+        emit(document -> {
+            document.addMetric("OrdersExpired", expired, MetricUnit.COUNT);
+            document.addMetric("ExpirySkipped", skipped, MetricUnit.COUNT);
+            document.addMetric("ExpiryFailed", failed, MetricUnit.COUNT);
+        });
+    }
+
     /** Order events published on the bus, and those of a batch left for Lambda to retry. */
     public static void eventsPublished(int published, int failed) {
         count("EventsPublished", published, Map.of());

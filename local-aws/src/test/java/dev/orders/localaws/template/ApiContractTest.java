@@ -41,8 +41,8 @@ class ApiContractTest {
             String module = function.codeUri().split("/")[1];
             assertTrue(Files.isRegularFile(root.resolve("functions").resolve(module).resolve("pom.xml")),
                     function.logicalId() + " names a module that does not exist: " + module);
-            assertFalse(function.routes().isEmpty() && function.streams().isEmpty(),
-                    function.logicalId() + " has neither a route nor a stream");
+            assertFalse(function.routes().isEmpty() && function.streams().isEmpty() && !scheduled(function),
+                    function.logicalId() + " has neither a route, a stream nor a schedule");
         }
     }
 
@@ -71,12 +71,15 @@ class ApiContractTest {
     @Test
     void everyRouteHasASampleEventAndEverySampleEventARoute() throws IOException {
         Map<String, String> samples = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(root.resolve("events"))) {
+        Path events = root.resolve("events");
+        Set<String> httpModules = template.functions().stream().filter(function -> !function.routes().isEmpty())
+                .map(function -> function.codeUri().split("/")[1]).collect(Collectors.toSet());
+        try (Stream<Path> files = Files.walk(events)) {
             files.filter(file -> file.toString().endsWith(".json")).forEach(file -> {
-                Map<String, Object> event = CloudFormationYaml.load(file);
-                if (event.containsKey("Records")) {
-                    return; // a stream sample, for a function without routes
+                if (!httpModules.contains(events.relativize(file).getName(0).toString())) {
+                    return; // a stream or a schedule's sample, of a function without routes
                 }
+                Map<String, Object> event = CloudFormationYaml.load(file);
                 String routeKey = (String) event.get("routeKey");
                 String method = (String) asMap(asMap(event.get("requestContext")).get("http")).get("method");
                 assertEquals("2.0", event.get("version"), file + " is not an HTTP API payload 2.0 event");
@@ -96,6 +99,13 @@ class ApiContractTest {
         for (SamTemplate.Function function : template.functions()) {
             assertEquals(new CloudFormationYaml.Intrinsic("Ref", "OrdersTable"), function.environment().get("TABLE_NAME"));
         }
+    }
+
+    /** Whether {@code function} has an EventBridge Scheduler event (ScheduleV2). */
+    private boolean scheduled(SamTemplate.Function function) {
+        Object events = asMap(asMap(asMap(template.root().get("Resources")).get(function.logicalId())).get("Properties"))
+                .get("Events");
+        return events != null && asMap(events).values().stream().anyMatch(event -> "ScheduleV2".equals(asMap(event).get("Type")));
     }
 
     /** Every HTTP API route key of every function. */

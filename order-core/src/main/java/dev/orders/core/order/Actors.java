@@ -4,7 +4,8 @@ import dev.orders.core.validation.Check;
 
 /**
  * Who made a change, as an order's log records it ({@code by}): {@code user:<subject>} for a caller with a
- * token, {@code webhook:payments} for the payment provider. Every subject a caller may have fits.
+ * token, {@code webhook:payments} for the payment provider, {@code system:payment-window} for the system closing an
+ * order left unpaid ({@link PaymentWindow}). Every subject a caller may have fits.
  */
 public final class Actors {
     /** The longest subject (the token's {@code sub}) a caller may have. */

@@ -3,6 +3,7 @@ package dev.orders.core.order;
 import static dev.orders.core.order.Role.ADMINISTRATOR;
 import static dev.orders.core.order.Role.CUSTOMER;
 import static dev.orders.core.order.Role.PAYMENT_PROVIDER;
+import static dev.orders.core.order.Role.SYSTEM;
 
 import dev.orders.core.validation.Check;
 import java.util.Arrays;
@@ -25,7 +26,9 @@ public enum OrderStatus {
     IN_FULFILLMENT(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
     PARTIALLY_FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
     FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.FROZEN),
-    CANCELLED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL), Lines.FROZEN),
+    CANCELLED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL), Lines.RELEASED),
+    /** Closed by the system: left awaiting payment longer than the payment window. */
+    EXPIRED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_EXPIRY), Lines.RELEASED),
     REFUNDED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.FROZEN);
 
     /**
@@ -47,6 +50,11 @@ public enum OrderStatus {
         CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), MoveEffect.CAPTURE, Requirement.LINES,
                 Requirement.REASON),
         CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS),
+        /**
+         * The system closes an order left awaiting payment longer than the payment window: the statuses it leaves
+         * are those with a payment window ({@link OrderStatus#hasPaymentWindow()}).
+         */
+        EXPIRE(anyOf(AWAITING_PAYMENT), EXPIRED, By.roles(SYSTEM), MoveEffect.STATUS),
         /** By an administrator, or by the order once one of its lines is picked. */
         START_FULFILMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), MoveEffect.STATUS),
         SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, MoveEffect.STATUS),
@@ -151,6 +159,8 @@ public enum OrderStatus {
         /** Added and removed: only until checkout, since a price asked for payment never changes. */
         EDITABLE,
         FROZEN,
+        /** Frozen, and what they still reserve given back: the order was closed unpaid. */
+        RELEASED,
         /** Picked, shipped or cancelled: only while the order is being fulfilled. */
         IN_FULFILMENT
     }
@@ -189,6 +199,19 @@ public enum OrderStatus {
 
     public boolean isInFulfillment() {
         return lines == Lines.IN_FULFILMENT;
+    }
+
+    /** Whether a move here gives back the stock the order's lines still reserve (it closes the order unpaid). */
+    public boolean releasesStock() {
+        return lines == Lines.RELEASED;
+    }
+
+    /**
+     * Whether an order in this status is closed by the system when its payment window ends: the statuses
+     * {@link Move#EXPIRE} leaves. While in one, the order carries a payment-window entry the system's sweep finds.
+     */
+    public boolean hasPaymentWindow() {
+        return Move.EXPIRE.isFrom(this);
     }
 
     /**

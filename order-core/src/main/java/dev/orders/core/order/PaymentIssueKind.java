@@ -9,6 +9,8 @@ public enum PaymentIssueKind {
     AMOUNT_MISMATCH,
     /** A capture for an order that was cancelled. */
     CAPTURE_AFTER_CANCEL,
+    /** A capture for an order the system closed after its payment window ended unpaid. */
+    CAPTURE_AFTER_EXPIRY,
     /** A capture for an order without lines: there is nothing to pay for (its total is 0). */
     EMPTY_ORDER,
     /** A second capture (another provider event) for an order already paid. */

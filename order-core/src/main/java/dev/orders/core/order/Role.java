@@ -1,6 +1,8 @@
 package dev.orders.core.order;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Who asks for a change of an order, and what each may ask for, read from the lifecycle's moves
@@ -11,12 +13,14 @@ public enum Role {
     /** The customer who owns the order: checks out and cancels before payment, edits lines while CREATED. */
     CUSTOMER(false, false),
     /**
-     * A caller with the orders:admin scope: may ask for any status (the lifecycle answers from the order as read
-     * what it does not allow), and changes the lines' statuses.
+     * A caller with the orders:admin scope: may ask for any status but those only the system reaches (the
+     * lifecycle answers from the order as read what it does not allow), and changes the lines' statuses.
      */
     ADMINISTRATOR(true, true),
     /** The payment provider, through its signed webhook: payment attempts, captures and refunds. */
-    PAYMENT_PROVIDER(false, false);
+    PAYMENT_PROVIDER(false, false),
+    /** The system's own schedules (the payment window's sweep): no caller of the HTTP API acts as it. */
+    SYSTEM(false, false);
 
     private final boolean asksForAnyStatus;
     private final boolean changesLineStatuses;
@@ -27,8 +31,15 @@ public enum Role {
     }
 
     public boolean mayMoveOrderTo(OrderStatus target) {
-        return asksForAnyStatus || Arrays.stream(OrderStatus.Move.values())
-                .anyMatch(move -> move.to() == target && move.by().roles().contains(this));
+        return Arrays.stream(OrderStatus.Move.values())
+                .anyMatch(move -> move.to() == target && move.by().roles().contains(this))
+                || asksForAnyStatus && !reachedBySystemAlone(target);
+    }
+
+    /** A status only the system's moves reach (EXPIRED): no person asks for it. */
+    private static boolean reachedBySystemAlone(OrderStatus target) {
+        List<OrderStatus.Move> into = Arrays.stream(OrderStatus.Move.values()).filter(move -> move.to() == target).toList();
+        return !into.isEmpty() && into.stream().allMatch(move -> move.by().equals(new OrderStatus.By(Set.of(SYSTEM), false)));
     }
 
     /** Picking, shipping and cancelling lines is fulfilment's work, never the buyer's. */

@@ -67,7 +67,8 @@ public record StatusChangeRequest(
         if (!(decision instanceof Decision.Write<StatusChangeOutcome> write) || !needsLines()) {
             return decision;
         }
-        // The lines of a cancelled order give back what they reserved: one release per sku, which its event names.
+        // The lines of an order closed unpaid (cancelled, expired) give back what they reserved: one release per
+        // sku, which its event names.
         Map<String, Long> bySku = new TreeMap<>();
         lines.stream().filter(line -> line.reserved() > 0 && HOLDING.contains(line.itemStatus()))
                 .forEach(line -> bySku.merge(line.sku(), line.reserved(), Math::addExact));
@@ -86,11 +87,12 @@ public record StatusChangeRequest(
     }
 
     /**
-     * Whether the move is decided on the order's lines too ({@link #decide(Order, List, Instant)}): a cancellation
-     * releases the stock they reserved. Every other move is decided on the root alone.
+     * Whether the move is decided on the order's lines too ({@link #decide(Order, List, Instant)}): a move that
+     * closes the order unpaid (a cancellation, an expiry) releases the stock they reserved. Every other move is
+     * decided on the root alone.
      */
     public boolean needsLines() {
-        return target == OrderStatus.CANCELLED;
+        return target.releasesStock();
     }
 
     /** The move decided on the root alone, its lines holding no stock. */

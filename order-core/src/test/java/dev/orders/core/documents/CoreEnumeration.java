@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 record CoreEnumeration(String name, List<String> values) {
     /**
      * Every enum of the core the documents list. The roles a caller of the HTTP API acts in are listed apart:
-     * the payment provider acts through the signed webhook, never as a caller.
+     * the payment provider acts through the signed webhook, and the system on its schedules, never as a caller.
      */
     static final List<CoreEnumeration> ALL = List.of(
             of("OrderStatus", OrderStatus.values()),
@@ -28,7 +28,7 @@ record CoreEnumeration(String name, List<String> values) {
             of("PaymentIssue.Direction", PaymentIssue.Direction.values()),
             new CoreEnumeration("PaymentOutcome", Arrays.stream(PaymentOutcome.values()).map(PaymentOutcome::wireName).toList()),
             of("Role", Role.values()),
-            of("Role of a caller", Stream.of(Role.values()).filter(role -> role != Role.PAYMENT_PROVIDER).toArray(Role[]::new)));
+            of("Role of a caller", Stream.of(Role.values()).filter(role -> role != Role.PAYMENT_PROVIDER && role != Role.SYSTEM).toArray(Role[]::new)));
 
     static Optional<CoreEnumeration> named(String name) {
         return ALL.stream().filter(enumeration -> enumeration.name.equals(name)).findFirst();

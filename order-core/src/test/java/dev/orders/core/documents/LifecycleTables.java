@@ -23,7 +23,8 @@ final class LifecycleTables {
             String capture = status.awaitsPayment() ? "pays it (awaits payment)"
                     : "payment issue `" + status.captureIssue().orElseThrow() + "`";
             String lines = status.isOpenForLineChanges() ? "added and removed"
-                    : status.isInFulfillment() ? "picked, shipped, cancelled" : "frozen";
+                    : status.isInFulfillment() ? "picked, shipped, cancelled"
+                    : status.releasesStock() ? "frozen, what they reserved released" : "frozen";
             rows.add("| " + code(status) + " | " + capture + " | " + lines + " |");
         }
         return String.join("\n", rows);

@@ -54,8 +54,8 @@ class PaymentDecisionTest {
     }
 
     private static Order order(OrderStatus status) {
-        boolean paid = status != OrderStatus.CREATED && status != OrderStatus.AWAITING_PAYMENT
-                && status != OrderStatus.CANCELLED;
+        // Closed unpaid (cancelled, expired) or awaiting payment: nothing captured.
+        boolean paid = !status.awaitsPayment() && !status.releasesStock();
         return order(status, paid ? 3399 : 0, status == OrderStatus.REFUNDED ? 3399 : 0);
     }
 
@@ -114,6 +114,16 @@ class PaymentDecisionTest {
                 issueOf(decide(event("payment.succeeded", 3399, "EUR"), order(OrderStatus.CANCELLED))));
         assertEquals(PaymentIssueKind.CAPTURE_AFTER_CANCEL,
                 issueOf(decide(event("payment.succeeded", 1, "USD"), order(OrderStatus.CANCELLED))));
+    }
+
+    @Test
+    void aCaptureOfAnOrderTheSystemExpiredIsCaptureAfterExpiryNeverAPayment() {
+        PaymentDecision decision = decide(event("payment.succeeded", 3399, "EUR"), order(OrderStatus.EXPIRED));
+
+        assertEquals(PaymentIssueKind.CAPTURE_AFTER_EXPIRY, issueOf(decision));
+        OrderStep step = ((RecordIssue) decision).step();
+        assertEquals(OrderStatus.EXPIRED, step.after().status());
+        assertEquals(0, step.after().capturedAmount());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.orders.dynamodb.keys;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +13,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Every GSI attribute an item carries, derived from the entity's state: the only code that writes or
- * removes them. Only order roots (all three feeds) and open payment issues (the open-issues partition of
- * StatusFeed) have any, so every index stays sparse. Formats are {@link Keys}'s.
+ * removes them. Only order roots (all three feeds), open payment issues (the open-issues partition of
+ * StatusFeed) and the payment-window rows of orders awaiting payment (its payment-window partitions) have any,
+ * so every index stays sparse. Formats are {@link Keys}'s.
  */
 public final class IndexAttributes {
     private IndexAttributes() {
@@ -43,6 +45,15 @@ public final class IndexAttributes {
     public static Map<String, AttributeValue> ofOpenIssue(PaymentIssue issue) {
         return Map.of(Keys.GSI2PK, s(Keys.OPEN_PAYMENT_ISSUES_PK),
                 Keys.GSI2SK, s(Keys.openIssueSk(issue.at(), issue.orderId(), issue.eventId())));
+    }
+
+    /**
+     * The entry of an order awaiting payment since {@code since} in its shard of the payment-window partitions of
+     * StatusFeed: what the payment window's sweep queries, oldest first.
+     */
+    public static Map<String, AttributeValue> ofPaymentWindow(String orderId, Instant since, int statusShards) {
+        return Map.of(Keys.GSI2PK, s(Keys.paymentWindowPk(Keys.statusShard(orderId, statusShards))),
+                Keys.GSI2SK, s(Keys.paymentWindowSk(since, orderId)));
     }
 
     /** What a resolution, or the refund that settles it, removes of an issue: its entry in the open-issues partition. */

@@ -36,6 +36,13 @@ public final class Keys {
     /** The one StatusFeed (GSI2) partition of open payment issues; an issue leaves it when resolved. */
     public static final String OPEN_PAYMENT_ISSUES_PK = "PAYMENT_ISSUES#OPEN";
     public static final String STATUS_PREFIX = "STATUS#";
+    /**
+     * The sort key of an order's payment-window row while it awaits payment: before EVENT#, so neither the
+     * aggregate's range (ISSUE# .. ROOT) nor the history (EVENT#) reads it.
+     */
+    public static final String PAYMENT_WINDOW_SK = "AWAITING_PAYMENT";
+    /** The StatusFeed (GSI2) partitions of orders awaiting payment, sharded as the status feed, oldest first. */
+    public static final String PAYMENT_WINDOW_PREFIX = "PAYMENT_WINDOW#";
     public static final String IDEMPOTENCY_PREFIX = "IDEMPOTENCY#";
     public static final String WEBHOOK_PREFIX = "WEBHOOK#";
     public static final String WEBHOOK_EVENT_SK = "EVENT";
@@ -111,6 +118,19 @@ public final class Keys {
     /** Global status feed partition (GSI2PK): sharded so one busy status does not make one hot partition. */
     public static String statusFeedPk(String status, int shard) {
         return STATUS_PREFIX + status + "#" + shard;
+    }
+
+    /** A shard of the orders awaiting payment (GSI2PK), the order's status shard. */
+    public static String paymentWindowPk(int shard) {
+        return PAYMENT_WINDOW_PREFIX + shard;
+    }
+
+    /**
+     * Sort key of an order awaiting payment in its {@link #paymentWindowPk}: since when, then its id. A time
+     * bound formatted alone ({@link #feedBound}) sorts before every key of that millisecond.
+     */
+    public static String paymentWindowSk(Instant since, String orderId) {
+        return Timestamps.format(since) + "#" + orderId;
     }
 
     /** Customer + status feed partition (GSI3PK). */

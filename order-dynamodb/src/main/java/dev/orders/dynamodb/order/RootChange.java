@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -21,11 +22,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The part every change of an order puts in its transaction: the root set to the new values on the
  * condition that it is still the version that was read (every change moves it, so whatever was
- * decided from that read still holds), and one new event row per version. The root's action is
- * {@value #ROOT}; a cancellation's old root there is the order as it is now.
+ * decided from that read still holds), one new event row per version, and the order's payment-window row
+ * where the status moves into or out of one with a payment window (read from the lifecycle, whichever move it is).
+ * The root's action is {@value #ROOT}; a cancellation's old root there is the order as it is now.
  */
 final class RootChange {
     static final String ROOT = "root";
+    static final String PAYMENT_WINDOW = "payment window";
 
     /** Set by {@link #of} and {@link #addTo}, whatever else changes. */
     private static final Set<String> SET_APART = Set.of(OrderCodec.VERSION, OrderCodec.UPDATED_AT);
@@ -38,6 +41,10 @@ final class RootChange {
     private final Map<String, String> names = new HashMap<>();
     private final Map<String, AttributeValue> values = new HashMap<>();
     private final List<OrderEvent> events = new ArrayList<>();
+    /** The payment-window row the change puts (moving into a status with a window), if any. */
+    private Optional<Map<String, AttributeValue>> windowOpened = Optional.empty();
+    /** Whether the change leaves a status with a payment window, deleting the row (absent on orders older than it). */
+    private boolean windowClosed;
 
     private RootChange(Order read) {
         this.read = read;
@@ -80,6 +87,12 @@ final class RootChange {
         if (after.status() != read.status()) {
             IndexAttributes.ofStatusChange(read, after.status(), statusShards).forEach(this::set);
         }
+        boolean awaited = read.status().hasPaymentWindow();
+        boolean awaits = after.status().hasPaymentWindow();
+        if (awaits && !awaited) {
+            windowOpened = Optional.of(PaymentWindowCodec.encode(after, statusShards));
+        }
+        windowClosed = awaited && !awaits;
         return this;
     }
 
@@ -133,6 +146,10 @@ final class RootChange {
         String correlationId = OrderCodec.eventId(read.orderId(), events.get(0).version());
         events.forEach(event -> transaction.putNew("event " + event.version(),
                 OrderCodec.encodeEvent(event, correlationId)));
+        windowOpened.ifPresent(row -> transaction.putNew(PAYMENT_WINDOW, row));
+        if (windowClosed) {
+            transaction.deleteIfAny(PAYMENT_WINDOW, PaymentWindowCodec.key(read.orderId()));
+        }
         return transaction;
     }
 }

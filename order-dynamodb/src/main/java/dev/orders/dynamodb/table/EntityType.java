@@ -7,6 +7,8 @@ public enum EntityType {
     ORDER_ITEM,
     ORDER_EVENT,
     PAYMENT_ISSUE,
+    /** An order's payment-window row while it awaits payment ({@code AWAITING_PAYMENT} in its partition). */
+    PAYMENT_WINDOW,
     IDEMPOTENCY_KEY,
     PAYMENT_EVENT,
     PRODUCT;

@@ -67,6 +67,11 @@ public final class Transaction {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
     }
 
+    /** Deletes the item at {@code key} if there is one: for a row whose absence is as good (one never written). */
+    public Transaction deleteIfAny(String action, Map<String, AttributeValue> key) {
+        return add(action, TransactWriteItem.builder().delete(d -> d.tableName(tableName).key(key)).build());
+    }
+
     /** Writes nothing, but commits only where no item holds {@code key}. */
     public Transaction requireAbsent(String action, Map<String, AttributeValue> key) {
         return add(action, TransactWriteItem.builder().conditionCheck(c -> c.tableName(tableName).key(key)

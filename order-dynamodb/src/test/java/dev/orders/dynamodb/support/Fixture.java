@@ -3,14 +3,15 @@ package dev.orders.dynamodb.support;
 import static dev.orders.dynamodb.table.Attrs.s;
 
 import dev.orders.application.order.AddLine;
-import dev.orders.application.order.CreateOrder;
 import dev.orders.application.order.ChangeLineStatus;
-import dev.orders.application.order.RemoveLine;
-import dev.orders.application.product.SetStock;
 import dev.orders.application.order.ChangeOrderStatus;
+import dev.orders.application.order.CreateOrder;
+import dev.orders.application.order.ExpireUnpaidOrders;
+import dev.orders.application.order.RemoveLine;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.application.payment.ResolvePaymentIssue;
 import dev.orders.application.port.OrderStore;
+import dev.orders.application.product.SetStock;
 import dev.orders.core.feed.CursorCodec;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Ids;
@@ -21,6 +22,7 @@ import dev.orders.core.order.NewOrder;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentWindow;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
@@ -36,15 +38,19 @@ import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.OrderReads;
 import dev.orders.dynamodb.order.PaymentIssues;
+import dev.orders.dynamodb.order.PaymentWindows;
 import dev.orders.dynamodb.order.ProcessedRequestCodec;
 import dev.orders.dynamodb.processed.ProcessedRecords;
 import dev.orders.dynamodb.product.ProductCatalog;
+import dev.orders.dynamodb.table.DynamoDbFaults;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.TickingClock;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -87,6 +93,7 @@ public final class Fixture {
     public final ResolvePaymentIssue resolvePaymentIssue;
     public final ProcessPaymentEvent processPaymentEvent;
     public final SetStock setStock;
+    public final PaymentWindows paymentWindows;
 
     public Fixture(TestTable testTable) {
         this(testTable, OrdersTable.DEFAULT_STATUS_SHARDS);
@@ -115,6 +122,13 @@ public final class Fixture {
         this.resolvePaymentIssue = new ResolvePaymentIssue(store, clock);
         this.processPaymentEvent = new ProcessPaymentEvent(store, clock);
         this.setStock = new SetStock(products);
+        this.paymentWindows = new PaymentWindows(table);
+    }
+
+    /** One sweep of the payment window {@code minutes} long at {@code now}: what the schedule's function runs. */
+    public ExpireUnpaidOrders.Sweep sweep(long minutes, Instant now) {
+        return new ExpireUnpaidOrders(store, paymentWindows, new DynamoDbFaults(), PaymentWindow.ofMinutes(minutes),
+                Clock.fixed(now, ZoneOffset.UTC)).sweep();
     }
 
     /** {@code order} placed under {@code orderId} with new line ids and written as priced: the store's answer. */

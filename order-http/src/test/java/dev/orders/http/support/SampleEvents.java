@@ -3,6 +3,7 @@ package dev.orders.http.support;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.orders.http.api.HttpApiCodec;
 import dev.orders.lambda.json.Json;
+import dev.orders.localaws.template.SamTemplate;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -35,14 +38,17 @@ public final class SampleEvents {
     }
 
     /**
-     * Every HTTP sample's name, as {@link #load} takes it, e.g. {@code create-order/create-order}; sorted.
-     * The stream samples of the publisher ({@code Records}) are no API Gateway events.
+     * Every HTTP sample's name, as {@link #load} takes it, e.g. {@code create-order/create-order}; sorted. Only the
+     * samples of a function with routes in the template are API Gateway events: not the publisher's stream batches
+     * ({@code Records}) nor the schedule's notifications.
      */
     public static List<String> names() {
         Path events = repositoryRoot().resolve("events");
+        Set<String> httpModules = SamTemplate.repository().functions().stream().filter(f -> !f.routes().isEmpty())
+                .map(f -> f.codeUri().split("/")[1]).collect(Collectors.toSet());
         try (Stream<Path> files = Files.walk(events)) {
             return files.filter(f -> f.toString().endsWith(".json"))
-                    .filter(f -> !events.relativize(f).startsWith("publish-events"))
+                    .filter(f -> httpModules.contains(events.relativize(f).getName(0).toString()))
                     .map(f -> events.relativize(f).toString().replace('\\', '/').replace(".json", ""))
                     .sorted().toList();
         } catch (IOException e) {

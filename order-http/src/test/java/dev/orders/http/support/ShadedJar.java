@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -53,7 +54,7 @@ public final class ShadedJar implements AutoCloseable {
 
     /**
      * The jar's handler class, built on the jar's Services from {@code env}; the payment webhook's also on its
-     * secret, as it reads it from {@code env}, and the system clock.
+     * secret, as it reads it from {@code env}, and the system clock; one that reads more of {@code env}, on it too.
      */
     public Object handler(String className, Map<String, String> env) throws ReflectiveOperationException {
         ClassLoader previous = enter();
@@ -64,6 +65,11 @@ public final class ShadedJar implements AutoCloseable {
             try {
                 return handler.getConstructor(services).newInstance(built);
             } catch (NoSuchMethodException takesMore) {
+                if (Arrays.stream(handler.getConstructors()).anyMatch(constructor ->
+                        Arrays.equals(constructor.getParameterTypes(), new Class<?>[] {services, Map.class}))) {
+                    // A function reading more of its environment than Services does (the payment window's length).
+                    return handler.getConstructor(services, Map.class).newInstance(built, env);
+                }
                 Method secret = handler.getMethod("secret", Map.class);
                 return handler.getConstructor(services, secret.getReturnType(), Clock.class)
                         .newInstance(built, secret.invoke(null, env), Clock.systemUTC());

@@ -17,6 +17,7 @@ import dev.orders.http.api.Caller;
 import dev.orders.http.support.Api.Reply;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -176,6 +177,27 @@ class ChangeOrderAuthorityTest extends SampleOrderTest {
         Reply refundWithoutReason = invoke(function, asAdmin(withBody(ADMIN_STATUS, Map.of("status", "REFUNDED"))));
         assertEquals(400, refundWithoutReason.status(), refundWithoutReason.response().getBody());
         assertEquals(OrderStatus.PAID, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
+    }
+
+    @Test
+    void noCallerMayExpireAnOrderOnlyTheSystemsSweepAndAnExpiredOrderIsNoLongerCancelled() {
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.AWAITING_PAYMENT);
+
+        Reply byAdmin = invoke(function, asAdmin(withBody(ADMIN_STATUS, Map.of("status", "EXPIRED", "reason", "too slow"))));
+        Reply byCustomer = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "EXPIRED"))));
+
+        assertForbidden(byAdmin, "ADMINISTRATOR", "EXPIRED");
+        assertForbidden(byCustomer, "CUSTOMER", "EXPIRED");
+        assertEquals(OrderStatus.AWAITING_PAYMENT, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
+
+        // The fixture checked it out in January 2026: by June its window has long ended.
+        assertEquals(List.of(SAMPLE_ORDER), fx.sweep(30, Instant.parse("2026-06-01T00:00:00Z")).expired());
+        Reply cancel = invoke(function, asCustomer(withBody(CHANGE_STATUS, Map.of("status", "CANCELLED"))));
+
+        assertEquals(409, cancel.status(), cancel.response().getBody());
+        assertEquals("urn:order-service:problem:illegal-transition", cancel.json().get("type"));
+        assertEquals("EXPIRED", cancel.json().get("currentStatus"));
+        assertEquals(OrderStatus.EXPIRED, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().status());
     }
 
     private static APIGatewayV2HTTPEvent asCustomer(APIGatewayV2HTTPEvent event) {

@@ -170,6 +170,33 @@ class PaymentWebhookFunctionTest {
         assertEquals(2, order().version());
     }
 
+    @Test
+    void aFailedAttemptStartsThePaymentWindowAndTheCaptureThatFollowsClosesIt() {
+        assertAcknowledged(invoke(function, event("evt_f1", "payment.failed", SAMPLE_TOTAL)), "applied");
+        assertEquals("PAYMENT_WINDOW", fx.raw(Keys.orderPk(SAMPLE_ORDER), Keys.PAYMENT_WINDOW_SK).get("entityType").s());
+
+        assertAcknowledged(invoke(function, event("evt_c1", "payment.succeeded", SAMPLE_TOTAL)), "applied");
+
+        assertEquals(OrderStatus.PAID, order().status());
+        assertEquals(Map.of(), fx.raw(Keys.orderPk(SAMPLE_ORDER), Keys.PAYMENT_WINDOW_SK), "paid: nothing left to expire");
+        assertEquals(List.of(), fx.sweep(30, Instant.now().plus(Duration.ofHours(1))).expired());
+    }
+
+    @Test
+    void aCaptureAfterTheSystemExpiredTheOrderIsAcknowledgedAsACaptureAfterExpiryIssueAndNeverPaysIt() {
+        assertAcknowledged(invoke(function, event("evt_f1", "payment.failed", SAMPLE_TOTAL)), "applied");
+        // The store's clock is the system's: the failed attempt opened the window now, an hour before this sweep.
+        assertEquals(List.of(SAMPLE_ORDER), fx.sweep(30, Instant.now().plus(Duration.ofHours(1))).expired());
+
+        Reply reply = invoke(function, event("evt_late", "payment.succeeded", SAMPLE_TOTAL));
+
+        assertAcknowledged(reply, "payment-issue");
+        assertEquals("CAPTURE_AFTER_EXPIRY", reply.json().get("issue"));
+        assertEquals(OrderStatus.EXPIRED, order().status());
+        assertEquals(0, order().capturedAmount());
+        assertEquals("PaymentIssueRecorded", history().get(0).type());
+    }
+
     /**
      * The review's finding: an order whose lines were all removed was paid by a capture of 0. Nothing can be
      * captured of 0 (400), money on it is an EMPTY_ORDER issue, and a failed attempt does not check it out.

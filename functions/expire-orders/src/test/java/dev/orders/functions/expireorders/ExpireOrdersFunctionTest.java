@@ -1,0 +1,115 @@
+package dev.orders.functions.expireorders;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orders.core.order.LineRequest;
+import dev.orders.core.order.OrderCreationOutcome;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderRequest;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
+import dev.orders.core.product.Stock;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.lambda.json.Json;
+import dev.orders.testsupport.DynamoDbExtension;
+import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.lambda.TestContext;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The scheduled sweep over a Dynoxide table created from the template: each of its sample events (the schedule's
+ * default notification, an Input with context attributes) runs one sweep, whatever the event holds.
+ */
+@ExtendWith(DynamoDbExtension.class)
+class ExpireOrdersFunctionTest {
+    private static final Path SAMPLES = SampleEvents.repositoryRoot().resolve("events/expire-orders");
+
+    private Fixture fx;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        fx.putProduct("MUG", 1250);
+        fx.stock("MUG", 5);
+    }
+
+    /** An order checked out by the fixture's clock, in January 2026: its window ended long before the sweep's now. */
+    private String checkedOut(String customerId) {
+        String orderId = ((OrderCreationOutcome.Created) fx.createOrder.create(new OrderRequest(customerId,
+                Optional.empty(), List.of(new LineRequest("MUG", 2))), Optional.empty(), "user:" + customerId))
+                .aggregate().order().orderId();
+        StatusChangeOutcome checkout = fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(customerId), orderId,
+                OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "user:" + customerId, Optional.empty()));
+        assertTrue(checkout instanceof StatusChangeOutcome.Changed, checkout.toString());
+        return orderId;
+    }
+
+    private static Map<String, Object> invoke(ExpireOrdersFunction function, byte[] event) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        function.handleRequest(new ByteArrayInputStream(event), out, new TestContext());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> answer = (Map<String, Object>) Json.parse(out.toString(StandardCharsets.UTF_8));
+        return answer;
+    }
+
+    private static List<Path> samples() throws IOException {
+        try (Stream<Path> files = Files.list(SAMPLES)) {
+            return files.filter(file -> file.toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    @Test
+    void eachSampleEventRunsOneSweepThatExpiresTheOrdersWhoseWindowEndedAndReleasesTheirStock() throws IOException {
+        List<Path> samples = samples();
+        assertTrue(samples.size() >= 2, "the default notification and an Input: " + samples);
+        for (Path sample : samples) {
+            String orderId = checkedOut("c-" + sample.getFileName());
+
+            Map<String, Object> answer = invoke(Sweeps.function(fx), Files.readAllBytes(sample));
+
+            assertEquals(Map.of("expired", 1, "skipped", 0, "failed", 0), answer, sample.toString());
+            assertEquals(OrderStatus.EXPIRED, fx.store.findRoot(orderId).orElseThrow().status());
+            OrderEvent expiry = fx.events("c-" + sample.getFileName(), orderId).get(2);
+            assertEquals("system:payment-window", expiry.by());
+            assertEquals(new Stock(5, 0, 3 + 2 * samples.indexOf(sample)), fx.stockOf("MUG"));
+        }
+    }
+
+    @Test
+    void theSweepReadsNothingOfTheEventSoAnyEventRunsTheSameSweep() throws IOException {
+        checkedOut("c-1");
+
+        assertEquals(Map.of("expired", 1, "skipped", 0, "failed", 0),
+                invoke(Sweeps.function(fx), "\"not an object\"".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(Map.of("expired", 0, "skipped", 0, "failed", 0), invoke(Sweeps.function(fx), new byte[0]),
+                "nothing left to expire");
+    }
+
+    @Test
+    void aWindowThatIsNoWholeNumberOfMinutesAtLeastOneStopsTheFunctionAtItsStart() {
+        for (String minutes : List.of("0", "-5", "thirty", "1.5")) {
+            Map<String, String> env = Map.of(ExpireOrdersFunction.PAYMENT_WINDOW_MINUTES, minutes);
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> ExpireOrdersFunction.paymentWindow(env), minutes);
+            assertTrue(refused.getMessage().contains("PAYMENT_WINDOW_MINUTES"), refused.getMessage());
+        }
+        assertThrows(IllegalStateException.class, () -> ExpireOrdersFunction.paymentWindow(Map.of()));
+    }
+}
