@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * start-api runs a template's schedules: a fixture template, the repository's with a ScheduleV2 event added to
  * CustomerProfileFunction (its Input the sample GET of a customer, the run's execution id as its request id) and a
  * disabled one. The rate's first run comes once start-api is up, on the function's jar, in the functions' JVM and so
- * with the stack's --parameter-overrides (LogLevel=DEBUG: the function's DEBUG lines).
+ * with the stack's --parameter-overrides (LogLevel=DEBUG: the function's DEBUG lines). The template's own schedule, the
+ * payment window's sweep, is mounted beside them.
  */
 class ScheduleEndToEndTest {
     private static final Pattern RUN = Pattern.compile(
@@ -44,6 +45,8 @@ class ScheduleEndToEndTest {
                     + " (Sweep: ScheduleV2 rate(1 minute), time zone UTC), first at "), log);
             assertTrue(log.contains("[sam-local] CustomerProfileFunction's schedule CustomerProfileFunctionPaused (Paused:"
                     + " ScheduleV2 rate(1 minute), time zone UTC) is disabled: not run"), log);
+            assertTrue(log.contains("[sam-local] ExpireOrdersFunction runs on its schedule ExpireOrdersFunctionPaymentWindow"
+                    + " (PaymentWindow: ScheduleV2 rate(1 minute), time zone UTC), first at "), log);
             String invocation = log.substring(log.indexOf("START RequestId: " + requestId),
                     log.indexOf("REPORT RequestId: " + requestId));
             assertTrue(invocation.contains("\"level\":\"DEBUG\""), "the stack's LogLevel=DEBUG: " + invocation);
