@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -105,7 +106,9 @@ class InvokeEachFunctionTest {
         Map<String, Object> response = JSON.std.mapFrom(result.stdout());
         assertEquals(200, response.get("statusCode"));
         assertEquals("Ada Lovelace", JSON.std.mapFrom((String) response.get("body")).get("name"));
-        LambdaLines.assertFramed(result.stderr(), LambdaLines.firstRequestId(result.stderr()), true);
+        String requestId = LambdaLines.firstRequestId(result.stderr());
+        LambdaLines.assertFramed(result.stderr(), requestId, true);
+        assertEquals(requestId, UUID.fromString(requestId).toString(), "Lambda's request id is a UUID, not the gateway's");
     }
 
     @Test

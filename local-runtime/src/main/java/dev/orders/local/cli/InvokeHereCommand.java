@@ -1,7 +1,6 @@
 package dev.orders.local.cli;
 
 import dev.orders.local.UsageException;
-import dev.orders.local.api.HttpApiEvents;
 import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.lambda.UnhandledError;
 import dev.orders.localaws.Log;
@@ -12,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.UUID;
 
 /** {@code __invoke}: invoke's function JVM. Prints the function's response, or Lambda's error for an unhandled exception. */
 final class InvokeHereCommand implements Command {
@@ -33,7 +33,7 @@ final class InvokeHereCommand implements Command {
                 System.getenv(), Clock.systemUTC());
         LambdaFunction lambda = new LambdaFunction(function, SamOptions.codeRoot(template));
         try {
-            stdout.write(lambda.invoke(event, HttpApiEvents.requestId()));
+            stdout.write(lambda.invoke(event, UUID.randomUUID().toString()));
             stdout.println();
             return 0;
         } catch (UsageException e) {
