@@ -7,16 +7,20 @@ import dev.orders.lambda.json.Json;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.template.SamTemplate;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.core.SdkRequest;
 
 /**
@@ -43,7 +47,10 @@ final class ColdStart {
         List<String> jvmFlags = jvmFlags(template);
         String harness = System.getProperty("java.class.path");
         String baselineClasspath = baselineClasspath(root);
+        Set<Path> sdkJars = Arrays.stream(RepositoryRoot.classpath(baselineModule(root).resolve("classpath.txt"))
+                .split(File.pathSeparator)).map(ColdStart::normalised).collect(Collectors.toSet());
         List<List<String>> rows = new ArrayList<>();
+        List<List<String>> classRows = new ArrayList<>();
         int table = 0;
         for (String sample : SAMPLES) {
             APIGatewayV2HTTPEvent signed = SampleEvents.fromJson(BenchData.signed(SampleEvents.json(sample)));
@@ -58,20 +65,27 @@ final class ColdStart {
             double[] init = new double[runs];
             double[] first = new double[runs];
             double[] baseline = new double[runs];
-            for (int run = 0; run < runs; run++) {
+            Path jar = root.resolve(function.codeUri());
+            // One more run of each, not timed, with every class load logged: logging them slows the JVM.
+            for (int run = 0; run <= runs; run++) {
+                List<String> flags = run < runs ? jvmFlags : withClassLoadLog(jvmFlags);
                 String functionTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), functionTable);
-                Path event = event(sample);
-                String out = java(jvmFlags, environment(dynamo, functionTable), harness, "dev.orders.bench.ColdStartProbe",
-                        function.logicalId(), function.handler(), root.resolve(function.codeUri()).toString(), event.toString(),
+                String out = java(flags, environment(dynamo, functionTable), harness, "dev.orders.bench.ColdStartProbe",
+                        function.logicalId(), function.handler(), jar.toString(), event(sample).toString(),
                         Long.toString(function.timeout().toSeconds()), Integer.toString(function.memoryMb()));
-                first[run] = match(FIRST_RESPONSE, out, function.logicalId());
-                init[run] = match(INIT, out, function.logicalId());
                 String baselineTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), baselineTable);
-                baseline[run] = match(FIRST_RESPONSE, java(jvmFlags, environment(dynamo, baselineTable),
-                        baselineClasspath, "dev.orders.baseline.SdkBaseline", baselineTable, requestsFile.toString()),
-                        "baseline");
+                String baselineOut = java(flags, environment(dynamo, baselineTable), baselineClasspath,
+                        "dev.orders.baseline.SdkBaseline", baselineTable, requestsFile.toString());
+                if (run < runs) {
+                    first[run] = match(FIRST_RESPONSE, out, function.logicalId());
+                    init[run] = match(INIT, out, function.logicalId());
+                    baseline[run] = match(FIRST_RESPONSE, baselineOut, "baseline");
+                } else {
+                    classRows.add(classRow(function.logicalId(), sample, ClassLoads.of(out, Set.of(normalised(jar.toString())))));
+                    classRows.add(classRow("baseline", sample, ClassLoads.of(baselineOut, sdkJars)));
+                }
             }
             double ratio = Stats.of(first).median() / Stats.of(baseline).median();
             rows.add(List.of(function.logicalId(), sample, RequestRecorder.operations(requests),
@@ -89,6 +103,33 @@ final class ColdStart {
                 String.join(" ", jvmFlags)));
         report.table(List.of("function", "sample event", "requests", "init", "first response",
                 "baseline first response", "ratio", "<= 0.80"), rows);
+        report.line("\nClasses loaded up to the first response, by origin: one more run of each, with `"
+                + ClassLoads.FLAG + "` (not timed). Origin by the line's source: the JDK's CDS archive, its modules, or "
+                + "generated at run time (method handles, proxies, reflection accessors, the JDK's lambdas); a library "
+                + "by its package (JSON: jackson-jr, jackson-core and the SDK's shaded copy; logging: Log4j, SLF4J and "
+                + "Powertools' Log4j resolver); harness: the probe and its stand-in for the Lambda runtime, the "
+                + "baseline's reader of the recorded requests. A lambda's class counts where its host class does.\n");
+        List<String> header = new ArrayList<>(List.of("program", "sample event"));
+        Arrays.stream(ClassLoads.Origin.values()).forEach(origin -> header.add(origin.title));
+        header.add("total");
+        report.table(header, classRows);
+    }
+
+    private static List<String> classRow(String program, String sample, ClassLoads loads) {
+        List<String> row = new ArrayList<>(List.of(program, sample));
+        Arrays.stream(ClassLoads.Origin.values()).forEach(origin -> row.add(Integer.toString(loads.count(origin))));
+        row.add(Integer.toString(loads.total()));
+        return row;
+    }
+
+    private static List<String> withClassLoadLog(List<String> flags) {
+        List<String> logged = new ArrayList<>(flags);
+        logged.add(ClassLoads.FLAG);
+        return logged;
+    }
+
+    private static Path normalised(String path) {
+        return Path.of(path).toAbsolutePath().normalize();
     }
 
     /** The JVM flags the template gives the functions, applied to both programs. */
@@ -123,9 +164,12 @@ final class ColdStart {
 
     /** The baseline program and the SDK alone, as its module resolves them. */
     private static String baselineClasspath(Path root) {
-        Path module = root.resolve("benchmarks").resolve("sdk-baseline").resolve("target");
-        return module.resolve("classes") + java.io.File.pathSeparator
-                + RepositoryRoot.classpath(module.resolve("classpath.txt"));
+        Path module = baselineModule(root);
+        return module.resolve("classes") + File.pathSeparator + RepositoryRoot.classpath(module.resolve("classpath.txt"));
+    }
+
+    private static Path baselineModule(Path root) {
+        return root.resolve("benchmarks").resolve("sdk-baseline").resolve("target");
     }
 
     /** Runs a main class in a fresh JVM; returns its stdout and stderr. */

@@ -54,6 +54,37 @@ class BenchmarksSmokeIT {
             assertTrue(rule >= 0 && rule + 1 < lines.size() && lines.get(rule + 1).startsWith("| "),
                     "no table of figures under \"" + section.title + "\":\n" + report);
         }
+        assertEveryColdStartCountedItsClasses(linesOf(report, Section.COLDSTART));
+    }
+
+    /**
+     * Section 1's second table: a row per function and one for its baseline, each counting the classes its JVM loaded
+     * to respond, in the columns of every origin; a function's include the JDK's from CDS, the SDK's, the logging's
+     * and the project's.
+     */
+    private static void assertEveryColdStartCountedItsClasses(List<String> section) {
+        int header = IntStream.range(0, section.size())
+                .filter(i -> section.get(i).startsWith("| program | sample event | JDK (CDS) |")).findFirst().orElse(-1);
+        assertTrue(header >= 0, "no class table in section 1:\n" + String.join("\n", section));
+        List<String> columns = cells(section.get(header));
+        List<List<String>> rows = section.subList(header + 2, section.size()).stream()
+                .takeWhile(line -> line.startsWith("| ")).map(BenchmarksSmokeIT::cells).toList();
+        assertEquals(12, rows.size(), "six functions and their baselines:\n" + String.join("\n", section));
+        for (List<String> row : rows) {
+            assertEquals(columns.size(), row.size(), row.toString());
+            int total = Integer.parseInt(row.get(columns.indexOf("total")));
+            int sum = row.subList(2, row.size() - 1).stream().mapToInt(Integer::parseInt).sum();
+            assertEquals(total, sum, "the origins add up to the total: " + row);
+            List<String> loaded = row.get(0).equals("baseline") ? List.of("JDK (CDS)", "AWS SDK + HTTP client")
+                    : List.of("JDK (CDS)", "AWS SDK + HTTP client", "logging", "project");
+            for (String origin : loaded) {
+                assertTrue(Integer.parseInt(row.get(columns.indexOf(origin))) > 0, origin + " in " + row);
+            }
+        }
+    }
+
+    private static List<String> cells(String row) {
+        return List.of(row.substring(2, row.length() - 2).split(" \\| "));
     }
 
     /** The lines under the section's heading, up to the next heading. */

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The level of the functions' logs, each case in a JVM of its own (log4j2.xml and Powertools read the environment
- * once): POWERTOOLS_LOG_LEVEL as Powertools documents it, over the template's LOG_LEVEL, from the function's init
+ * The level of the functions' logs, each case in a JVM of its own (lambda-logging's configuration and Powertools read
+ * the environment once): POWERTOOLS_LOG_LEVEL as Powertools documents it, over the template's LOG_LEVEL, from the function's init
  * on; the libraries' loggers stay at WARN whatever the level.
  */
 class LogLevelTest {

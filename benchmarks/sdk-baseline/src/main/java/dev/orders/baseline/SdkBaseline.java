@@ -25,7 +25,10 @@ public final class SdkBaseline {
         for (DynamoDbRequest request : requests) {
             RecordedRequests.send(client, request);
         }
-        long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+        long respondedAt = System.currentTimeMillis();
+        // As the function's probe (the bench's ClassLoads): classes logged after this line were not needed to respond.
+        System.out.println("responded");
+        long sinceJvmStart = respondedAt - ManagementFactory.getRuntimeMXBean().getStartTime();
         System.out.println("first-response-ms=" + sinceJvmStart);
         System.exit(0);
     }

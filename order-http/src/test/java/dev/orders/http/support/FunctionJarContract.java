@@ -2,11 +2,18 @@ package dev.orders.http.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.jr.ob.JSON;
+
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.jar.JarClosure;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,8 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What every HTTP function's JarIT proves of its deployable jar (minimised by the shade plugin): it lacks no class it
- * refers to, and it answers every file of its {@code events/<module>/} the status the sample's {@link SampleScene}
- * names. A JarIT names its module and handler, and adds what only its function does.
+ * refers to, it answers every file of its {@code events/<module>/} the status the sample's {@link SampleScene}
+ * names, and it logs each answer in the JSON fields of before. A JarIT names its module and handler, and adds what
+ * only its function does.
  */
 @ExtendWith(DynamoDbExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -45,6 +53,55 @@ public abstract class FunctionJarContract {
     @Test
     void everyClassTheJarRefersToIsInIt() {
         assertEquals(List.of(), JarClosure.of(ShadedJar.path(module)).missing());
+    }
+
+    /**
+     * The line of an answer, field by field in their order, each value's shape: the line Powertools' layout wrote over
+     * log4j2.xml before the configuration was built in code, as CloudWatch received it (captured from
+     * {@code ./sam-local invoke CustomerProfileFunction} on 2026-11-28).
+     */
+    private static final List<String> ANSWER_LINE = List.of("level: INFO", "message: string", "cold_start: boolean",
+            "function_arn: arn:aws:lambda:us-east-1:123456789012:function:shaded-jar", "function_memory_size: 1024",
+            "function_name: shaded-jar", "function_request_id: shaded-jar-request", "function_version: $LATEST",
+            "service: order-service", "timestamp: yyyy-MM-ddTHH:mm:ss.SSSZ", "correlation_id: string", "method: string",
+            "route: string", "status: number", "durationMs: number");
+
+    @Test
+    void theShadedJarLogsAnAnswerInTheFieldsOfBefore(TestTable table, LocalDynamoDb server) throws Exception {
+        SampleScene scene = everySampleOfItsFolder().get(0);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        try (PrintStream capture = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            System.setOut(capture);
+            samples.assertAnswered(scene, table, server);
+        } finally {
+            System.setOut(stdout);
+        }
+        String line = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains(" answered status=")).findFirst()
+                .orElseThrow(() -> new AssertionError("no answer's line in:\n" + out));
+
+        assertEquals(ANSWER_LINE, shapes(line), line);
+    }
+
+    /** Each field of a JSON line in its order: its name and, for a value that varies, its shape. */
+    private static List<String> shapes(String line) throws IOException {
+        Map<String, Object> fields = JSON.std.with(JSON.Feature.PRESERVE_FIELD_ORDERING).mapFrom(line);
+        return fields.entrySet().stream().map(field -> field.getKey() + ": " + shape(field.getKey(), field.getValue()))
+                .toList();
+    }
+
+    private static String shape(String name, Object value) {
+        if (value instanceof Boolean) {
+            return "boolean";
+        }
+        if (name.equals("timestamp") && String.valueOf(value).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z")) {
+            return "yyyy-MM-ddTHH:mm:ss.SSSZ";
+        }
+        if (List.of("level", "function_arn", "function_memory_size", "function_name", "function_request_id",
+                "function_version", "service").contains(name)) {
+            return String.valueOf(value);
+        }
+        return value instanceof Number ? "number" : value instanceof String ? "string" : value.getClass().getSimpleName();
     }
 
     List<SampleScene> everySampleOfItsFolder() {
