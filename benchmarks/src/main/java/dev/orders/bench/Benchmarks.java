@@ -59,25 +59,29 @@ public final class Benchmarks {
 
     /**
      * How much each section measures. The figures of docs/PERFORMANCE.md come from {@link #DEFAULT};
-     * {@link #SMALLEST} runs each section once, on little data, to show that it runs.
+     * {@link #SMALLEST} runs each section once, on little data, to show that it runs: there the cold start's class
+     * loads are logged on its one timed run rather than on a run of their own ({@code classLoadsApart}).
      */
     record Sizes(int runs, Duration window, List<Integer> clients, int feedOrders, int largeFeedOrders, int feedReads,
-                 int publisherOrders, HandlerOverhead.Rounds overhead, HotSku.Sizes hotSku) {
+                 int publisherOrders, HandlerOverhead.Rounds overhead, HotSku.Sizes hotSku, boolean classLoadsApart) {
         static final Sizes DEFAULT = new Sizes(5, Duration.ofSeconds(3), List.of(1, 4, 8), 1_000, 100_000, 200, 500,
-                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300));
+                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300), true);
         static final Sizes SMALLEST = new Sizes(1, Duration.ofMillis(100), List.of(1), 100, 200, 4, 4,
-                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5));
+                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5), false);
 
         Sizes withRuns(int value) {
-            return new Sizes(value, window, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku);
+            return new Sizes(value, window, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku,
+                    classLoadsApart);
         }
 
         Sizes withWindow(Duration value) {
-            return new Sizes(runs, value, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku);
+            return new Sizes(runs, value, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku,
+                    classLoadsApart);
         }
 
         Sizes withLargeFeedOrders(int value) {
-            return new Sizes(runs, window, clients, feedOrders, value, feedReads, publisherOrders, overhead, hotSku);
+            return new Sizes(runs, window, clients, feedOrders, value, feedReads, publisherOrders, overhead, hotSku,
+                    classLoadsApart);
         }
     }
 
@@ -135,7 +139,7 @@ public final class Benchmarks {
 
     private static void run(Section section, Sizes sizes, LocalDynamoDb dynamo, Report report) throws Exception {
         switch (section) {
-            case COLDSTART -> ColdStart.run(dynamo, report, sizes.runs());
+            case COLDSTART -> ColdStart.run(dynamo, report, sizes.runs(), sizes.classLoadsApart());
             case THROUGHPUT -> Throughput.run(dynamo, report, sizes.window(), sizes.clients());
             case CAPACITY -> RouteCapacity.run(dynamo, report);
             case SCALE -> {

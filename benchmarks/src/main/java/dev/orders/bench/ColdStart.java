@@ -41,7 +41,11 @@ final class ColdStart {
     private ColdStart() {
     }
 
-    static void run(LocalDynamoDb dynamo, Report report, int runs) throws Exception {
+    /**
+     * {@code classLoadsApart}: the class loads are counted on one more, untimed run of each program (logging them
+     * slows the JVM), else on the last timed run (figures that mean nothing: the smoke run).
+     */
+    static void run(LocalDynamoDb dynamo, Report report, int runs, boolean classLoadsApart) throws Exception {
         SamTemplate template = SamTemplate.repository();
         Path root = RepositoryRoot.locate();
         List<String> jvmFlags = jvmFlags(template);
@@ -66,9 +70,9 @@ final class ColdStart {
             double[] first = new double[runs];
             double[] baseline = new double[runs];
             Path jar = root.resolve(function.codeUri());
-            // One more run of each, not timed, with every class load logged: logging them slows the JVM.
-            for (int run = 0; run <= runs; run++) {
-                List<String> flags = run < runs ? jvmFlags : withClassLoadLog(jvmFlags);
+            int counted = classLoadsApart ? runs : runs - 1;
+            for (int run = 0; run <= counted; run++) {
+                List<String> flags = run < counted ? jvmFlags : withClassLoadLog(jvmFlags);
                 String functionTable = "cold-" + table++;
                 BenchData.seed(dynamo.client(), functionTable);
                 String out = java(flags, environment(dynamo, functionTable), harness, "dev.orders.bench.ColdStartProbe",
@@ -82,7 +86,8 @@ final class ColdStart {
                     first[run] = match(FIRST_RESPONSE, out, function.logicalId());
                     init[run] = match(INIT, out, function.logicalId());
                     baseline[run] = match(FIRST_RESPONSE, baselineOut, "baseline");
-                } else {
+                }
+                if (run == counted) {
                     classRows.add(classRow(function.logicalId(), sample, ClassLoads.of(out, Set.of(normalised(jar.toString())))));
                     classRows.add(classRow("baseline", sample, ClassLoads.of(baselineOut, sdkJars)));
                 }
@@ -103,8 +108,9 @@ final class ColdStart {
                 String.join(" ", jvmFlags)));
         report.table(List.of("function", "sample event", "requests", "init", "first response",
                 "baseline first response", "ratio", "<= 0.80"), rows);
-        report.line("\nClasses loaded up to the first response, by origin: one more run of each, with `"
-                + ClassLoads.FLAG + "` (not timed). Origin by the line's source: the JDK's CDS archive, its modules, or "
+        report.line("\nClasses loaded up to the first response, by origin: "
+                + (classLoadsApart ? "one more run of each, with `" + ClassLoads.FLAG + "` (not timed)"
+                        : "the last run of each, with `" + ClassLoads.FLAG + "`") + ". Origin by the line's source: the JDK's CDS archive, its modules, or "
                 + "generated at run time (method handles, proxies, reflection accessors, the JDK's lambdas); a library "
                 + "by its package (JSON: jackson-jr, jackson-core and the SDK's shaded copy; logging: Log4j, SLF4J and "
                 + "Powertools' Log4j resolver); harness: the probe and its stand-in for the Lambda runtime, the "
