@@ -2,6 +2,7 @@ package dev.orders.dynamodb.table;
 
 import dev.orders.application.RetryPause;
 import dev.orders.application.port.WriteConflictException;
+import dev.orders.core.order.OrderLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * commit is answered as a success rather than failing its own conditions.
  */
 public final class Transaction {
-    /** DynamoDB's limit of actions in one TransactWriteItems. */
-    public static final int MAX_ACTIONS = 100;
     /** Attempts of a transaction that DynamoDB cancels for the moment only (throttling, conflicts). */
     public static final int ATTEMPTS = 3;
 
@@ -96,8 +95,9 @@ public final class Transaction {
      * {@link WriteConflictException}, throttling as the {@link TransactionCanceledException} it is.
      */
     public Outcome commit() {
-        if (actions.size() > MAX_ACTIONS) {
-            throw new IllegalStateException("a transaction of " + actions.size() + " actions exceeds " + MAX_ACTIONS);
+        if (actions.size() > OrderLimits.TRANSACTION_ACTIONS) {
+            throw new IllegalStateException("a transaction of " + actions.size() + " actions exceeds "
+                    + OrderLimits.TRANSACTION_ACTIONS);
         }
         for (int attempt = 1; ; attempt++) {
             try {
