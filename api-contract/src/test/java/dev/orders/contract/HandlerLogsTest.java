@@ -11,6 +11,7 @@ import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
 import dev.orders.http.support.Seeds;
 import dev.orders.http.support.SignedSamples;
+import dev.orders.lambda.logging.PowertoolsLogLevels;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
@@ -29,8 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,7 +58,7 @@ class HandlerLogsTest {
 
     @AfterEach
     void levelsOfTheConfiguration() {
-        ((LoggerContext) LogManager.getContext(false)).reconfigure();
+        PowertoolsLogLevels.reset();
     }
 
     static List<Exchange> samples() {

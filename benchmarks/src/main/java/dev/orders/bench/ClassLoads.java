@@ -44,7 +44,10 @@ record ClassLoads(Map<Origin, Integer> counts) {
         }
     }
 
-    /** Package prefixes of the libraries, most specific first: the SDK's shaded jackson-core is JSON. */
+    /**
+     * Package prefixes of the libraries, most specific first: the SDK's shaded jackson-core is JSON, and the project's
+     * SLF4J provider is logging.
+     */
     private static final List<Map.Entry<String, Origin>> LIBRARIES = List.of(
             Map.entry("software.amazon.awssdk.thirdparty.jackson.", Origin.JSON),
             Map.entry("com.fasterxml.jackson.", Origin.JSON),
@@ -54,10 +57,10 @@ record ClassLoads(Map<Origin, Integer> counts) {
             Map.entry("org.apache.commons.codec.", Origin.SDK),
             Map.entry("org.reactivestreams.", Origin.SDK),
             Map.entry("io.netty.", Origin.SDK),
-            Map.entry("org.apache.logging.", Origin.LOGGING),
             Map.entry("org.slf4j.", Origin.LOGGING),
             Map.entry("org.apache.commons.logging.", Origin.LOGGING),
             Map.entry("software.amazon.lambda.powertools.", Origin.POWERTOOLS),
+            Map.entry("dev.orders.lambda.logging.", Origin.LOGGING),
             Map.entry("dev.orders.", Origin.PROJECT));
 
     /**

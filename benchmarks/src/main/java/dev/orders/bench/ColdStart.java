@@ -112,8 +112,8 @@ final class ColdStart {
                 + (classLoadsApart ? "one more run of each, with `" + ClassLoads.FLAG + "` (not timed)"
                         : "the last run of each, with `" + ClassLoads.FLAG + "`") + ". Origin by the line's source: the JDK's CDS archive, its modules, or "
                 + "generated at run time (method handles, proxies, reflection accessors, the JDK's lambdas); a library "
-                + "by its package (JSON: jackson-jr, jackson-core and the SDK's shaded copy; logging: Log4j, SLF4J and "
-                + "Powertools' Log4j resolver); harness: the probe and its stand-in for the Lambda runtime, the "
+                + "by its package (JSON: jackson-jr, jackson-core and the SDK's shaded copy; logging: SLF4J, the "
+                + "functions' provider of it (lambda-logging) and the baseline's commons-logging); harness: the probe and its stand-in for the Lambda runtime, the "
                 + "baseline's reader of the recorded requests. A lambda's class counts where its host class does.\n");
         List<String> header = new ArrayList<>(List.of("program", "sample event"));
         Arrays.stream(ClassLoads.Origin.values()).forEach(origin -> header.add(origin.title));

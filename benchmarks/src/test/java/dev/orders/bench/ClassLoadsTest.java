@@ -30,7 +30,7 @@ class ClassLoadsTest {
             [0.538s][info][class,load] com.amazonaws.services.lambda.runtime.RequestStreamHandler source: JAR
             [0.539s][info][class,load] dev.orders.http.api.ApiFunction source: JAR
             [0.543s][info][class,load] org.slf4j.LoggerFactory source: JAR
-            [0.672s][info][class,load] org.apache.logging.log4j.core.impl.Log4jProvider source: JAR
+            [0.672s][info][class,load] dev.orders.lambda.logging.JsonLogProvider source: JAR
             [0.880s][info][class,load] software.amazon.lambda.powertools.logging.internal.BufferManager source: JAR
             [1.024s][info][class,load] jdk.proxy1.$Proxy0 source: __dynamic_proxy__
             [1.278s][info][class,load] jdk.internal.reflect.GeneratedConstructorAccessor1 source: __ClassDefiner__

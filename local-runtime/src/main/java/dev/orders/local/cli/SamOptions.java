@@ -33,7 +33,7 @@ final class SamOptions {
             + " listening on 127.0.0.1:PORT, suspended until a debugger attaches, as SAM CLI starts a Java function's"
             + " container.", "-d", "--debug-port").orVariable("SAM_DEBUG_PORT");
     static final Option DEBUG_ARGS = Option.value("TEXT", "More options for the debugged JVM, split as a shell splits"
-            + " words (SAM CLI adds them to the container's _JAVA_OPTIONS), e.g. '-Xmx512m -Dlog4j2.debug=true'.",
+            + " words (SAM CLI adds them to the container's _JAVA_OPTIONS), e.g. '-Xmx512m -verbose:gc'.",
             "--debug-args").orVariable("DEBUGGER_ARGS");
     static final Option DEBUG_FUNCTION = Option.value("FUNCTION_LOGICAL_ID", "Debug this function only: it runs alone"
             + " in a JVM of its own, with JDWP on --debug-port, suspended until a debugger attaches (its first request"

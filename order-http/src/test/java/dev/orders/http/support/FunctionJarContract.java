@@ -56,9 +56,9 @@ public abstract class FunctionJarContract {
     }
 
     /**
-     * The line of an answer, field by field in their order, each value's shape: the line Powertools' layout wrote over
-     * log4j2.xml before the configuration was built in code, as CloudWatch received it (captured from
-     * {@code ./sam-local invoke CustomerProfileFunction} on 2026-11-28).
+     * The line of an answer, field by field in their order, each value's shape: the line Powertools' Log4j layout wrote
+     * over log4j2.xml, as CloudWatch received it (captured from {@code ./sam-local invoke CustomerProfileFunction} on
+     * 2026-11-28), before lambda-logging wrote it without Log4j.
      */
     private static final List<String> ANSWER_LINE = List.of("level: INFO", "message: string", "cold_start: boolean",
             "function_arn: arn:aws:lambda:us-east-1:123456789012:function:shaded-jar", "function_memory_size: 1024",

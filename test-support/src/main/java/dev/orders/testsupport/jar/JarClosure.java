@@ -19,8 +19,8 @@ import java.util.zip.ZipFile;
 /**
  * Proves a function's deployable jar is closed: every class that a class of the jar refers to (its
  * supertypes, field and method types, and whatever its method bodies name, as the JVM resolves
- * them) is in the jar or the JDK. The shade filters drop whole Log4j plugins and most of the
- * DynamoDB, Secrets Manager and EventBridge models; this names any class they dropped that something kept still needs.
+ * them) is in the jar or the JDK. The shade filters drop most of the DynamoDB, Secrets Manager and
+ * EventBridge models; this names any class they dropped that something kept still needs.
  *
  * <p>Two kinds of reference are allowed to dangle, because the code that holds them never runs:
  * <ul>
@@ -35,8 +35,6 @@ import java.util.zip.ZipFile;
 public final class JarClosure {
     /** Optional dependencies of what we ship, each reached only on a path we never take. */
     static final List<String> ABSENT_LIBRARIES = List.of(
-            "com/lmax/disruptor/", "com/conversantmedia/", "org/jctools/", // Log4j's async loggers and queues
-            "org/osgi/", // Log4j inside an OSGi container
             // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (lambda-support excludes them)
             "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
             "software/amazon/lambda/powertools/utilities/",
