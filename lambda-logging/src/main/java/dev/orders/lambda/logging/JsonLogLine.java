@@ -28,6 +28,8 @@ final class JsonLogLine {
     static final int MAX_STRING_LENGTH = 16 * 1024;
     private static final String TRUNCATED = "…";
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    /** Powertools' fields, which the template places; any other MDC entry follows them. */
+    private static final Set<String> POWERTOOLS_FIELDS = Set.copyOf(PowertoolsLoggedFields.stringValues());
     /** The fields the template's resolvers write even when the MDC lacks them: as null. */
     private static final Set<PowertoolsLoggedFields> ALWAYS_WRITTEN = EnumSet.of(PowertoolsLoggedFields.FUNCTION_ARN,
             PowertoolsLoggedFields.FUNCTION_NAME, PowertoolsLoggedFields.FUNCTION_REQUEST_ID,
@@ -118,12 +120,14 @@ final class JsonLogLine {
     /** Other MDC entries in their keys' order (Log4j's context map is sorted), then the structured arguments. */
     private static void others(StringBuilder json, Map<String, String> context, Object[] arguments) {
         try (JsonSerializer serializer = new JsonSerializer(json)) {
-            new TreeMap<>(context).forEach((key, value) -> {
-                if (!PowertoolsLoggedFields.stringValues().contains(key)) {
-                    serializer.writeSeparator();
-                    serializer.writeObjectField(key, value);
-                }
-            });
+            if (context.size() > POWERTOOLS_FIELDS.size() || !POWERTOOLS_FIELDS.containsAll(context.keySet())) {
+                new TreeMap<>(context).forEach((key, value) -> {
+                    if (!POWERTOOLS_FIELDS.contains(key)) {
+                        serializer.writeSeparator();
+                        serializer.writeObjectField(key, value);
+                    }
+                });
+            }
             if (arguments != null) {
                 for (Object argument : arguments) {
                     if (argument instanceof StructuredArgument structured) {

@@ -221,7 +221,9 @@ public final class LambdaFunction implements AutoCloseable {
     /** The jar a class of sam-local's own classpath comes from. */
     private static Path codeSource(String className) {
         try {
-            return Path.of(Class.forName(className).getProtectionDomain().getCodeSource().getLocation().toURI());
+            // Not initialised: the serializers' static set-up (~40 ms) is only for a handler that needs them.
+            return Path.of(Class.forName(className, false, LambdaFunction.class.getClassLoader()).getProtectionDomain()
+                    .getCodeSource().getLocation().toURI());
         } catch (ReflectiveOperationException | java.net.URISyntaxException e) {
             throw new IllegalStateException("sam-local's classpath lacks " + className, e);
         }
