@@ -11,7 +11,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.slf4j.MDC;
 import org.slf4j.event.Level;
 import software.amazon.lambda.powertools.logging.argument.StructuredArgument;
 import software.amazon.lambda.powertools.logging.internal.JsonSerializer;
@@ -40,7 +39,7 @@ final class JsonLogLine {
 
     /** Writes the line of one call to standard output as it is now, so that a test can capture it. */
     static void write(Level level, String message, Object[] arguments, Throwable throwable, long epochMillis) {
-        byte[] line = of(level, message, arguments, throwable, epochMillis, MDC.getCopyOfContextMap())
+        byte[] line = of(level, message, arguments, throwable, epochMillis, ThreadMdc.current())
                 .append('\n').toString().getBytes(StandardCharsets.UTF_8);
         PrintStream out = System.out;
         synchronized (out) {
@@ -50,8 +49,7 @@ final class JsonLogLine {
     }
 
     static StringBuilder of(Level level, String message, Object[] arguments, Throwable throwable, long epochMillis,
-                            Map<String, String> mdc) {
-        Map<String, String> context = mdc == null ? Map.of() : mdc;
+                            Map<String, String> context) {
         StringBuilder json = new StringBuilder(512).append('{');
         field(json, "level").append('"').append(level.name()).append('"');
         if (message != null) {

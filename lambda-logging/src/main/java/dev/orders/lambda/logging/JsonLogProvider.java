@@ -5,7 +5,6 @@ import java.util.concurrent.ConcurrentMap;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.IMarkerFactory;
 import org.slf4j.Logger;
-import org.slf4j.helpers.BasicMDCAdapter;
 import org.slf4j.helpers.BasicMarkerFactory;
 import org.slf4j.spi.MDCAdapter;
 import org.slf4j.spi.SLF4JServiceProvider;
@@ -19,7 +18,7 @@ public final class JsonLogProvider implements SLF4JServiceProvider {
     private final ConcurrentMap<String, Logger> loggers = new ConcurrentHashMap<>();
     private final ILoggerFactory loggerFactory = name -> loggers.computeIfAbsent(name, JsonLogger::new);
     private final IMarkerFactory markerFactory = new BasicMarkerFactory();
-    private final MDCAdapter mdcAdapter = new BasicMDCAdapter();
+    private final MDCAdapter mdcAdapter = new ThreadMdc();
 
     @Override
     public ILoggerFactory getLoggerFactory() {

@@ -89,6 +89,23 @@ class JsonLogLineTest {
     }
 
     @Test
+    void aThreadStartedInARequestLogsWithoutTheRequestsContextAsLog4jsThreadContextDid() {
+        REQUEST.forEach(MDC::put);
+        String line = captured(logger -> {
+            Thread thread = new Thread(() -> logger.info("from a thread the request started"));
+            thread.start();
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+
+        Call outsideAnyRequest = new Call("outside any request", Level.INFO, Map.of(), "from a thread the request started");
+        assertEquals(withoutTimestamp(before(outsideAnyRequest, 1L)), withoutTimestamp(line));
+    }
+
+    @Test
     void theTimestampIsTheLayoutsUtcMillisecondsWithAZ() {
         for (long millis : new long[] {1L, 1_764_000_000_123L, 1_709_164_800_007L, 253_402_300_799_999L}) {
             Call call = new Call("at " + millis, Level.INFO, Map.of(), "at {}", millis);
