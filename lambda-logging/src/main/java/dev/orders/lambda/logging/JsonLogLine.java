@@ -19,8 +19,9 @@ import software.amazon.lambda.powertools.logging.internal.PowertoolsLoggedFields
 /**
  * One log line as Powertools' {@code LambdaJsonLayout.json} template for Log4j wrote it, field for field and in its
  * order: level, message, error, the function's context from the MDC (Powertools puts it there), timestamp, trace and
- * correlation ids, then any other MDC entry and the structured arguments. A value resolved to nothing is left out,
- * and a string longer than JsonTemplateLayout's limit is cut as it cut it. The timestamp is UTC, Lambda's time zone.
+ * correlation ids, then any other MDC entry and the structured arguments. A context field the MDC lacks is null for
+ * the five the template always writes and left out otherwise, and a string longer than JsonTemplateLayout's limit is
+ * cut as it cut it. The timestamp is UTC, Lambda's time zone.
  */
 final class JsonLogLine {
     /** JsonTemplateLayout's default {@code maxStringLength} and {@code truncatedStringSuffix}. */
@@ -37,14 +38,21 @@ final class JsonLogLine {
     private JsonLogLine() {
     }
 
-    /** Writes the line of one call to standard output as it is now, so that a test can capture it. */
+    /**
+     * Writes the line of one call to standard output as it is now, so that a test can capture it. A line that cannot be
+     * written is reported on standard error, as Log4j's status logger did: logging never fails the caller.
+     */
     static void write(Level level, String message, Object[] arguments, Throwable throwable, long epochMillis) {
-        byte[] line = of(level, message, arguments, throwable, epochMillis, ThreadMdc.current())
-                .append('\n').toString().getBytes(StandardCharsets.UTF_8);
-        PrintStream out = System.out;
-        synchronized (out) {
-            out.write(line, 0, line.length);
-            out.flush();
+        try {
+            byte[] line = of(level, message, arguments, throwable, epochMillis, ThreadMdc.current())
+                    .append('\n').toString().getBytes(StandardCharsets.UTF_8);
+            PrintStream out = System.out;
+            synchronized (out) {
+                out.write(line, 0, line.length);
+                out.flush();
+            }
+        } catch (RuntimeException e) {
+            System.err.printf("Failed to write a log line: %s%n", e);
         }
     }
 

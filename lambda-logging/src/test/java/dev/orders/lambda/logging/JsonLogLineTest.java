@@ -106,6 +106,24 @@ class JsonLogLineTest {
     }
 
     @Test
+    void aLineThatCannotBeWrittenIsReportedOnStandardErrorAndNeverFailsTheCaller() {
+        MDC.put("function_memory_size", "not a number");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        String line;
+        try (PrintStream capture = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            System.setErr(capture);
+            line = captured(logger -> logger.info("answered"));
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertEquals("", line);
+        assertEquals("Failed to write a log line: java.lang.NumberFormatException: For input string: \"not a number\"",
+                err.toString(StandardCharsets.UTF_8).trim());
+    }
+
+    @Test
     void theTimestampIsTheLayoutsUtcMillisecondsWithAZ() {
         for (long millis : new long[] {1L, 1_764_000_000_123L, 1_709_164_800_007L, 253_402_300_799_999L}) {
             Call call = new Call("at " + millis, Level.INFO, Map.of(), "at {}", millis);
