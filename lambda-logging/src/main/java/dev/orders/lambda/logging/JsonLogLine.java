@@ -104,9 +104,13 @@ final class JsonLogLine {
     }
 
     private static void samplingRate(StringBuilder json, String rate) {
+        if (rate == null) {
+            return;
+        }
         try {
-            if (rate != null && Float.parseFloat(rate) > 0.f) {
-                field(json, PowertoolsLoggedFields.SAMPLING_RATE.getName()).append(Float.parseFloat(rate));
+            float value = Float.parseFloat(rate);
+            if (value > 0.f) {
+                field(json, PowertoolsLoggedFields.SAMPLING_RATE.getName()).append(value);
             }
         } catch (NumberFormatException notANumber) {
             // Left out, as Powertools' resolver leaves it out.
