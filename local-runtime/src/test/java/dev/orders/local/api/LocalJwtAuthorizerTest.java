@@ -20,13 +20,13 @@ import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.orders.local.api.LocalJwtAuthorizer.Result;
+import dev.orders.local.schedules.ManualTime;
 import dev.orders.localaws.template.SamTemplate;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.Date;
@@ -329,40 +329,16 @@ class LocalJwtAuthorizerTest {
 
     @Test
     void theTimeWindowIsCheckedOnEveryRequestAlsoForATokenSeenBefore() throws Exception {
-        MovableClock clock = new MovableClock(NOW);
+        ManualTime clock = new ManualTime(NOW);
         LocalJwtAuthorizer authorizer = LocalJwtAuthorizer.of(issuer, clock);
         Optional<String> header = Optional.of("Bearer " + signed(valid().notBeforeTime(Date.from(NOW.plusSeconds(60)))
                 .expirationTime(Date.from(NOW.plusSeconds(120))).build()));
 
         assertEquals("not yet valid", refusal(authorizer.authorize(header)));
-        clock.now = NOW.plusSeconds(60);
+        clock.advance(Duration.ofSeconds(60));
         assertInstanceOf(Result.Authorized.class, authorizer.authorize(header));
         assertInstanceOf(Result.Authorized.class, authorizer.authorize(header));
-        clock.now = NOW.plusSeconds(120);
+        clock.advance(Duration.ofSeconds(60));
         assertEquals("expired", refusal(authorizer.authorize(header)));
-    }
-
-    /** A clock the test moves. */
-    private static final class MovableClock extends Clock {
-        private volatile Instant now;
-
-        MovableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
     }
 }

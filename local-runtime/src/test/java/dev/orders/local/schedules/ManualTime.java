@@ -9,7 +9,7 @@ import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /** A clock and a timer that move only when the test moves them: runs due by then are run in time order. */
-final class ManualTime extends Clock implements ScheduleRunner.Timer {
+public final class ManualTime extends Clock implements ScheduleRunner.Timer {
     private record Task(Instant when, long order, Runnable run) {
     }
 
@@ -18,12 +18,12 @@ final class ManualTime extends Clock implements ScheduleRunner.Timer {
     private long added;
     private boolean closed;
 
-    ManualTime(Instant start) {
+    public ManualTime(Instant start) {
         now = start;
     }
 
     /** Moves time on by {@code duration}, running every task due meanwhile at its time. */
-    void advance(Duration duration) {
+    public void advance(Duration duration) {
         Instant until = now.plus(duration);
         while (!tasks.isEmpty() && !tasks.peek().when().isAfter(until)) {
             Task task = tasks.poll();
