@@ -2,7 +2,6 @@ package dev.orders.core.order;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Who asks for a change of an order, and what each may ask for, read from the lifecycle's moves
@@ -39,7 +38,7 @@ public enum Role {
     /** A status only the system's moves reach (EXPIRED): no person asks for it. */
     private static boolean reachedBySystemAlone(OrderStatus target) {
         List<OrderStatus.Move> into = Arrays.stream(OrderStatus.Move.values()).filter(move -> move.to() == target).toList();
-        return !into.isEmpty() && into.stream().allMatch(move -> move.by().equals(new OrderStatus.By(Set.of(SYSTEM), false)));
+        return !into.isEmpty() && into.stream().allMatch(move -> move.by().equals(OrderStatus.By.roles(SYSTEM)));
     }
 
     /** Picking, shipping and cancelling lines is fulfilment's work, never the buyer's. */
