@@ -1,6 +1,7 @@
 package dev.orders.core.order;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,12 +24,22 @@ public enum MoveEffect {
         return event.getSimpleName();
     }
 
-    /** The step of a move of {@code current} to {@code to} that a person asked for, with {@code reason}, at {@code at}. */
-    OrderStep step(Order current, OrderStatus to, Optional<String> reason, Instant at) {
+    /**
+     * The step of a move of {@code current} to {@code to} asked for with {@code reason} at {@code at}; {@code released}:
+     * the stock a status move closing the order unpaid gives back, named by its event and written with it (empty for
+     * every other move).
+     */
+    OrderStep step(Order current, OrderStatus to, Optional<String> reason, List<RowChange.StockReleased> released,
+                   Instant at) {
+        if (!released.isEmpty() && this != STATUS) {
+            throw new IllegalArgumentException(this + " releases no stock");
+        }
         OrderStatus from = current.status();
         return switch (this) {
-            case STATUS -> OrderStep.of(current, current.next(to, current.capturedAmount(), current.refundedAmount(), at),
-                    new OrderChange.OrderStatusChanged(from, to, reason, Optional.empty()));
+            case STATUS -> new OrderStep(current,
+                    current.next(to, current.capturedAmount(), current.refundedAmount(), at),
+                    List.of(new OrderChange.OrderStatusChanged(from, to, reason, Optional.empty(), released)),
+                    List.copyOf(released));
             case CAPTURE -> OrderStep.of(current, current.next(to, current.total(), current.refundedAmount(), at),
                     new OrderChange.PaymentCaptured(from, to, current.total(), current.currency(), Optional.empty(),
                             Optional.empty(), reason));

@@ -63,27 +63,19 @@ public record StatusChangeRequest(
      * hand: the total captured, or all that is left refunded, so the order's amounts never contradict its status.
      */
     public Decision<StatusChangeOutcome> decide(Order current, List<OrderLine> lines, Instant at) {
-        Decision<StatusChangeOutcome> decision = decide(current, at);
-        if (!(decision instanceof Decision.Write<StatusChangeOutcome> write) || !needsLines()) {
-            return decision;
-        }
-        // The lines of an order closed unpaid (cancelled, expired) give back what they reserved: one release per
-        // sku, which its event names.
+        return decideReleasing(current, needsLines() ? released(lines) : List.of(), at);
+    }
+
+    /**
+     * What the lines of an order closed unpaid (cancelled, expired) give back: what they still reserve, one release
+     * per sku, which the move's event names.
+     */
+    private static List<RowChange.StockReleased> released(List<OrderLine> lines) {
         Map<String, Long> bySku = new TreeMap<>();
         lines.stream().filter(line -> line.reserved() > 0 && HOLDING.contains(line.itemStatus()))
                 .forEach(line -> bySku.merge(line.sku(), line.reserved(), Math::addExact));
-        if (bySku.isEmpty()) {
-            return decision;
-        }
-        List<RowChange.StockReleased> released = bySku.entrySet().stream()
+        return bySku.entrySet().stream()
                 .map(release -> new RowChange.StockReleased(release.getKey(), release.getValue())).toList();
-        OrderStep decided = write.step();
-        OrderChange.OrderStatusChanged moved = (OrderChange.OrderStatusChanged) decided.changes().get(0);
-        OrderStep step = new OrderStep(decided.before(), decided.after(), List.of(new OrderChange.OrderStatusChanged(
-                moved.from(), moved.to(), moved.reason(), moved.paymentEventId(), released)), List.<RowChange>copyOf(released));
-        StatusChangeOutcome.Changed changed = (StatusChangeOutcome.Changed) write.outcome();
-        return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor),
-                changed.move()));
     }
 
     /**
@@ -97,6 +89,12 @@ public record StatusChangeRequest(
 
     /** The move decided on the root alone, its lines holding no stock. */
     Decision<StatusChangeOutcome> decide(Order current, Instant at) {
+        return decideReleasing(current, List.of(), at);
+    }
+
+    /** The move, giving back {@code released} with it (a move that closes the order unpaid). */
+    private Decision<StatusChangeOutcome> decideReleasing(Order current, List<RowChange.StockReleased> released,
+                                                          Instant at) {
         if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
             return new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(current.version()));
         }
@@ -111,7 +109,7 @@ public record StatusChangeRequest(
                     ? new StatusChangeOutcome.EmptyOrder()
                     : new StatusChangeOutcome.IllegalTransition(current.status(), target));
         }
-        OrderStep step = move.get().writes().step(current, target, reason, at);
+        OrderStep step = move.get().writes().step(current, target, reason, released, at);
         return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor), move.get()));
     }
 }
