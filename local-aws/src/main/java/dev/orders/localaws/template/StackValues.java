@@ -11,10 +11,10 @@ import java.util.regex.Pattern;
 /**
  * The values a stack gives what a template writes with intrinsic functions its parameters alone decide, as
  * CloudFormation evaluates them: {@code Ref} of a parameter ({@link ParameterValues#reference}) or of
- * {@code AWS::NoValue} (the property or element is dropped), {@code Fn::If}, {@code Fn::Join}, and in
- * {@code Conditions} {@code Fn::Equals}, {@code Fn::Not}, {@code Fn::And}, {@code Fn::Or} and {@code Condition}.
- * Anything else (a resource's {@code Ref}, {@code Fn::GetAtt}, {@code Fn::Sub}) needs a deployed stack: an error
- * that says where.
+ * {@code AWS::NoValue} (the property or element is dropped), {@code Fn::If}, {@code Fn::Join}, {@code Fn::Sub} of
+ * parameters and its own variables, and in {@code Conditions} {@code Fn::Equals}, {@code Fn::Not}, {@code Fn::And},
+ * {@code Fn::Or} and {@code Condition}. Anything else (a resource's {@code Ref}, {@code Fn::GetAtt}, a
+ * {@code Fn::Sub} of a resource or a pseudo parameter) needs a deployed stack: an error that says where.
  */
 final class StackValues {
     private static final String NO_VALUE = "AWS::NoValue";
