@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * A status change as a client asks for it: refused before any read if the role may not make it or the
- * lines set that status; otherwise read the root (with its lines, for a cancellation, which releases the stock
- * they reserved), let the core decide, and commit on the condition that
+ * lines set that status; otherwise read the root (with its lines, for a move that closes the order before they ship,
+ * which releases the stock they still reserve), let the core decide, and commit on the condition that
  * the root is still the version read. If another change came first, the move is decided again on the
  * order as it is now, where a version the client expected is stale.
  */
@@ -32,8 +32,8 @@ public record ChangeOrderStatus(OrderStore store, Clock clock) {
             if (found.isEmpty()) {
                 return Round.decided(new StatusChangeOutcome.OrderNotFound());
             }
-            // A Query is only read-committed: a root read without a line its version counts is read again.
-            if (request.needsLines() && found.get().items().size() != found.get().order().itemCount()) {
+            // A Query is only read-committed: lines read otherwise than the root's version counts them are read again.
+            if (request.needsLines() && !found.get().order().counts(found.get().items())) {
                 return Round.raced();
             }
             return Round.write(store, request.decide(found.get().order(), found.get().items(),

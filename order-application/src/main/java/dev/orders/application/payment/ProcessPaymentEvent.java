@@ -31,6 +31,10 @@ public record ProcessPaymentEvent(OrderStore store, Clock clock) {
     /** One read-decide-write round; raced when what it read changed before the write. */
     private Round<PaymentReceipt> attempt(PaymentEvent event) {
         PaymentRecords records = store.findPayments(event.orderId());
+        if (!records.linesAsCounted()) {
+            // A line read as it was before a concurrent change: a refund that closes the order would release wrongly.
+            return Round.raced();
+        }
         PaymentDecision decision = PaymentDecision.decide(event, records, Timestamps.truncate(clock.instant()));
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));

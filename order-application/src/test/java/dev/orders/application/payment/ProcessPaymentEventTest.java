@@ -8,8 +8,10 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.orders.application.port.OrderStore;
+import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.LineStatuses;
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
@@ -51,7 +53,7 @@ class ProcessPaymentEventTest {
 
     @Test
     void moneyForAnUnknownOrderThatRacedTheOrdersCreationIsDecidedAgainOnTheOrder() {
-        when(store.findPayments("o-1")).thenReturn(new PaymentRecords(Optional.empty(), List.of()),
+        when(store.findPayments("o-1")).thenReturn(new PaymentRecords(Optional.empty(), List.of(), List.of()),
                 records(awaitingPayment(1)));
         when(store.commitWithoutOrder(any(), any())).thenReturn(new OrderStore.Commit.RootChanged(Optional.empty()));
         when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.Committed());
@@ -60,8 +62,25 @@ class ProcessPaymentEventTest {
         verify(store, times(2)).findPayments("o-1");
     }
 
+    @Test
+    void linesReadOtherwiseThanTheRootCountsThemAreReadAgainBeforeAnythingIsDecided() {
+        // A Query is read-committed: a line may be read as it was before a change the root read after it counts.
+        PaymentRecords torn = new PaymentRecords(Optional.of(awaitingPayment(2)),
+                List.of(line(LineStatus.PICKED)), List.of());
+        when(store.findPayments("o-1")).thenReturn(torn, records(awaitingPayment(2)));
+        when(store.commit(any(), any(), any())).thenReturn(new OrderStore.Commit.Committed());
+
+        assertEquals(PaymentOutcome.APPLIED, processor.process(CAPTURE).outcome());
+        verify(store, times(2)).findPayments("o-1");
+        verify(store, times(1)).commit(any(), any(), any());
+    }
+
     private static PaymentRecords records(Order order) {
-        return new PaymentRecords(Optional.of(order), List.of());
+        return new PaymentRecords(Optional.of(order), List.of(line(LineStatus.PENDING)), List.of());
+    }
+
+    private static OrderLine line(LineStatus status) {
+        return new OrderLine("o-1", "c-1", "i-1", "MUG", Optional.empty(), 1, 1000, status, NOW, NOW, 1);
     }
 
     private static Order awaitingPayment(long version) {

@@ -1,6 +1,7 @@
 package dev.orders.core.order;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +21,13 @@ public record LineStatuses(Map<LineStatus, Integer> counts) {
             all.put(status, count);
         }
         counts = Map.copyOf(all);
+    }
+
+    /** The count of {@code lines} by their statuses. */
+    public static LineStatuses of(List<OrderLine> lines) {
+        Map<LineStatus, Integer> counts = new EnumMap<>(LineStatus.class);
+        lines.forEach(line -> counts.merge(line.itemStatus(), 1, Integer::sum));
+        return new LineStatuses(counts);
     }
 
     /** {@code count} new lines, all PENDING. */

@@ -26,12 +26,12 @@ public enum MoveEffect {
 
     /**
      * The step of a move of {@code current} to {@code to} asked for with {@code reason} at {@code at}; {@code released}:
-     * the stock a status move closing the order unpaid gives back, named by its event and written with it (empty for
-     * every other move).
+     * the stock a move closing the order before its lines ship (a cancellation, an expiry, a refund) gives back, named
+     * by its event and written with it (empty for every other move).
      */
     OrderStep step(Order current, OrderStatus to, Optional<String> reason, List<RowChange.StockReleased> released,
                    Instant at) {
-        if (!released.isEmpty() && this != STATUS) {
+        if (!released.isEmpty() && this == CAPTURE) {
             throw new IllegalArgumentException(this + " releases no stock");
         }
         OrderStatus from = current.status();
@@ -43,9 +43,10 @@ public enum MoveEffect {
             case CAPTURE -> OrderStep.of(current, current.next(to, current.total(), current.refundedAmount(), at),
                     new OrderChange.PaymentCaptured(from, to, current.total(), current.currency(), Optional.empty(),
                             Optional.empty(), reason));
-            case REFUND -> OrderStep.of(current, current.next(to, current.capturedAmount(), current.capturedAmount(), at),
-                    new OrderChange.RefundRecorded(from, to, current.refundable(), current.currency(),
-                            current.capturedAmount(), Optional.empty(), Optional.empty(), reason));
+            case REFUND -> new OrderStep(current, current.next(to, current.capturedAmount(), current.capturedAmount(), at),
+                    List.of(new OrderChange.RefundRecorded(from, to, current.refundable(), current.currency(),
+                            current.capturedAmount(), Optional.empty(), Optional.empty(), reason, released)),
+                    List.copyOf(released));
         };
     }
 }

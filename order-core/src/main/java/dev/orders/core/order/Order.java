@@ -1,6 +1,7 @@
 package dev.orders.core.order;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -63,6 +64,11 @@ public record Order(
         Copy paid = new Copy(this);
         paid.paymentId = Optional.of(paymentId);
         return paid.build();
+    }
+
+    /** Whether {@code lines} are this order's lines as its root counts them, each in the status it counts. */
+    public boolean counts(List<OrderLine> lines) {
+        return this.lines.equals(LineStatuses.of(lines));
     }
 
     /** Whether the provider's {@code paymentId} is the payment this order was paid by. */

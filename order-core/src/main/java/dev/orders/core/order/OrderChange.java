@@ -78,11 +78,7 @@ public sealed interface OrderChange {
 
         @Override
         public Map<String, Object> data() {
-            Map<String, Object> data = withCause(statusMove(from, to), paymentEventId, Optional.empty(), reason);
-            if (!released.isEmpty()) {
-                data.put("released", released.stream().map(release -> stock(release.sku(), release.quantity())).toList());
-            }
-            return data;
+            return withReleased(withCause(statusMove(from, to), paymentEventId, Optional.empty(), reason), released);
         }
     }
 
@@ -121,16 +117,28 @@ public sealed interface OrderChange {
 
     /**
      * A refund of {@code amount}, making {@code refundedAmount} refunded in all; the order moves to
-     * REFUNDED ({@code to}) once everything captured is refunded, and stays where it was before that.
+     * REFUNDED ({@code to}) once everything captured is refunded, and stays where it was before that. The refund that
+     * moves it gives back what its lines not yet shipped reserve: {@code released}, one per sku (empty otherwise).
      */
     record RefundRecorded(OrderStatus from, OrderStatus to, long amount, String currency, long refundedAmount,
-                          Optional<String> paymentEventId, Optional<String> paymentId, Optional<String> reason)
+                          Optional<String> paymentEventId, Optional<String> paymentId, Optional<String> reason,
+                          List<RowChange.StockReleased> released)
             implements OrderChange {
+        public RefundRecorded {
+            released = List.copyOf(released);
+        }
+
+        /** A refund that gives no stock back. */
+        public RefundRecorded(OrderStatus from, OrderStatus to, long amount, String currency, long refundedAmount,
+                              Optional<String> paymentEventId, Optional<String> paymentId, Optional<String> reason) {
+            this(from, to, amount, currency, refundedAmount, paymentEventId, paymentId, reason, List.of());
+        }
+
         @Override
         public Map<String, Object> data() {
             Map<String, Object> data = moneyMove(from, to, amount, currency);
             data.put("refundedAmount", refundedAmount);
-            return withCause(data, paymentEventId, paymentId, reason);
+            return withReleased(withCause(data, paymentEventId, paymentId, reason), released);
         }
     }
 
@@ -208,6 +216,13 @@ public sealed interface OrderChange {
         paymentEventId.ifPresent(id -> data.put("paymentEventId", id));
         paymentId.ifPresent(id -> data.put("paymentId", id));
         reason.ifPresent(text -> data.put("reason", text));
+        return data;
+    }
+
+    private static Map<String, Object> withReleased(Map<String, Object> data, List<RowChange.StockReleased> released) {
+        if (!released.isEmpty()) {
+            data.put("released", released.stream().map(release -> stock(release.sku(), release.quantity())).toList());
+        }
         return data;
     }
 

@@ -22,9 +22,7 @@ final class OrderChangeReader {
                     (int) d.number("itemCount"));
             case "OrderStatusChanged" -> new OrderChange.OrderStatusChanged(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.optionalString("reason"), d.optionalString("paymentEventId"),
-                    d.optionalMaps("released").stream().map(release -> new EventData(type, release))
-                            .map(release -> new RowChange.StockReleased(release.string("sku"), release.number("quantity")))
-                            .toList());
+                    released(d));
             case "OrderLineStatusChanged" -> new OrderChange.OrderLineStatusChanged(d.string("itemId"), d.string("sku"),
                     d.enumValue("from", LineStatus.class), d.enumValue("to", LineStatus.class),
                     d.optionalNumber("sold").or(() -> d.optionalNumber("released")).orElse(0L));
@@ -34,7 +32,7 @@ final class OrderChangeReader {
             case "RefundRecorded" -> new OrderChange.RefundRecorded(d.enumValue("from", OrderStatus.class),
                     d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
                     d.number("refundedAmount"), d.optionalString("paymentEventId"), d.optionalString("paymentId"),
-                    d.optionalString("reason"));
+                    d.optionalString("reason"), released(d));
             case "PaymentIssueRecorded" -> new OrderChange.PaymentIssueRecorded(d.string("paymentEventId"),
                     d.enumValue("kind", PaymentIssueKind.class), d.optionalString("paymentId"), d.number("amount"),
                     d.string("currency"));
@@ -44,6 +42,12 @@ final class OrderChangeReader {
                     d.enumValue("kind", PaymentIssueKind.class), d.string("note"));
             default -> throw new IllegalArgumentException("unknown order event type " + type);
         };
+    }
+
+    /** The stock a move gave back, one release per sku; none where the event has no {@code released}. */
+    private static List<RowChange.StockReleased> released(EventData d) {
+        return d.optionalMaps("released").stream().map(release -> new EventData(d.type(), release))
+                .map(release -> new RowChange.StockReleased(release.string("sku"), release.number("quantity"))).toList();
     }
 
     private static LineDetails line(EventData d) {

@@ -29,7 +29,8 @@ public enum OrderStatus {
     CANCELLED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL), Lines.RELEASED),
     /** Closed by the system: left awaiting payment longer than the payment window. */
     EXPIRED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_EXPIRY), Lines.RELEASED),
-    REFUNDED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.FROZEN);
+    /** Everything captured refunded: what its lines not yet shipped reserve is given back, shipped ones stay sold. */
+    REFUNDED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.RELEASED);
 
     /**
      * Every move of an order's status. A paid order is not cancelled but refunded: money has moved. A capture,
@@ -159,7 +160,7 @@ public enum OrderStatus {
         /** Added and removed: only until checkout, since a price asked for payment never changes. */
         EDITABLE,
         FROZEN,
-        /** Frozen, and what they still reserve given back: the order was closed unpaid. */
+        /** Frozen, and what they still reserve given back: the order was closed before they shipped. */
         RELEASED,
         /** Picked, shipped or cancelled: only while the order is being fulfilled. */
         IN_FULFILMENT
@@ -201,7 +202,10 @@ public enum OrderStatus {
         return lines == Lines.IN_FULFILMENT;
     }
 
-    /** Whether a move here gives back the stock the order's lines still reserve (it closes the order unpaid). */
+    /**
+     * Whether a move here gives back the stock the order's lines still reserve: it closes the order before they ship
+     * (unpaid, or refunded).
+     */
     public boolean releasesStock() {
         return lines == Lines.RELEASED;
     }

@@ -1,5 +1,11 @@
 package dev.orders.core.order;
 
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
 /**
  * A row a step writes beside the order's root: a line or a payment issue, or a product's stock its lines reserve,
  * release or sell (one change per sku: a transaction touches an item once). Each holds what the store needs to
@@ -38,8 +44,22 @@ public sealed interface RowChange {
     record StockReserved(String sku, long quantity) implements RowChange {
     }
 
-    /** Units lines had reserved given back (a line removed or cancelled, its order cancelled); they must be reserved. */
+    /**
+     * Units lines had reserved given back (a line removed or cancelled, its order closed unpaid or refunded); they must
+     * be reserved.
+     */
     record StockReleased(String sku, long quantity) implements RowChange {
+        /** Line statuses whose reservation is still held: neither shipped (sold) nor cancelled (released). */
+        private static final Set<LineStatus> HOLDING = EnumSet.of(LineStatus.PENDING, LineStatus.PICKED);
+
+        /** What {@code lines} still reserve, one release per sku: what an order closed before they ship gives back. */
+        public static List<StockReleased> heldBy(List<OrderLine> lines) {
+            Map<String, Long> bySku = new TreeMap<>();
+            lines.stream().filter(line -> line.reserved() > 0 && HOLDING.contains(line.itemStatus()))
+                    .forEach(line -> bySku.merge(line.sku(), line.reserved(), Math::addExact));
+            return bySku.entrySet().stream().map(release -> new StockReleased(release.getKey(), release.getValue()))
+                    .toList();
+        }
     }
 
     /** Units lines had reserved leave with a shipment: on hand and reserved both fall; they must be reserved. */

@@ -3,11 +3,7 @@ package dev.orders.core.order;
 import dev.orders.core.validation.Check;
 import dev.orders.core.validation.ValidationException;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.Optional;
 
 /**
@@ -24,8 +20,6 @@ public record StatusChangeRequest(
         String actor,
         Optional<String> reason) {
     public static final int MAX_REASON_LENGTH = 500;
-    /** Line statuses whose reservation is still held: neither shipped (sold) nor cancelled (released). */
-    private static final Set<LineStatus> HOLDING = EnumSet.of(LineStatus.PENDING, LineStatus.PICKED);
 
     public StatusChangeRequest {
         customerId = Check.required("customerId", customerId).map(Ids::customerId);
@@ -63,25 +57,13 @@ public record StatusChangeRequest(
      * hand: the total captured, or all that is left refunded, so the order's amounts never contradict its status.
      */
     public Decision<StatusChangeOutcome> decide(Order current, List<OrderLine> lines, Instant at) {
-        return decideReleasing(current, needsLines() ? released(lines) : List.of(), at);
-    }
-
-    /**
-     * What the lines of an order closed unpaid (cancelled, expired) give back: what they still reserve, one release
-     * per sku, which the move's event names.
-     */
-    private static List<RowChange.StockReleased> released(List<OrderLine> lines) {
-        Map<String, Long> bySku = new TreeMap<>();
-        lines.stream().filter(line -> line.reserved() > 0 && HOLDING.contains(line.itemStatus()))
-                .forEach(line -> bySku.merge(line.sku(), line.reserved(), Math::addExact));
-        return bySku.entrySet().stream()
-                .map(release -> new RowChange.StockReleased(release.getKey(), release.getValue())).toList();
+        return decideReleasing(current, needsLines() ? RowChange.StockReleased.heldBy(lines) : List.of(), at);
     }
 
     /**
      * Whether the move is decided on the order's lines too ({@link #decide(Order, List, Instant)}): a move that
-     * closes the order unpaid (a cancellation, an expiry) releases the stock they reserved. Every other move is
-     * decided on the root alone.
+     * closes the order before its lines ship (a cancellation, an expiry, a refund) releases the stock they still
+     * reserve. Every other move is decided on the root alone.
      */
     public boolean needsLines() {
         return target.releasesStock();
@@ -92,7 +74,7 @@ public record StatusChangeRequest(
         return decideReleasing(current, List.of(), at);
     }
 
-    /** The move, giving back {@code released} with it (a move that closes the order unpaid). */
+    /** The move, giving back {@code released} with it (a move that closes the order before its lines ship). */
     private Decision<StatusChangeOutcome> decideReleasing(Order current, List<RowChange.StockReleased> released,
                                                           Instant at) {
         if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {

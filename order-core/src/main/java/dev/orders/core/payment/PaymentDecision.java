@@ -97,9 +97,9 @@ public sealed interface PaymentDecision {
         for (PaymentIssue early : records.refundsAwaitingCaptureOf(paymentId)) {
             Order now = step.after();
             if (takes(now.currency(), now.refundable(), early)) {
-                OrderRefund refund = OrderRefund.of(now, early.amount(), early.currency(), early.eventId(), paymentId, at);
-                step = step.then(refund.after(), refund.change())
-                        .with(new RowChange.IssueRefunded(early, early.recordedAgainstCapture()));
+                OrderRefund refund = OrderRefund.of(now, records.lines(), early.amount(), early.currency(),
+                        early.eventId(), paymentId, at);
+                step = refund.following(step).with(new RowChange.IssueRefunded(early, early.recordedAgainstCapture()));
             }
         }
         return new Apply(step);
@@ -122,7 +122,8 @@ public sealed interface PaymentDecision {
 
     /**
      * Refunds of the order's payment accumulate up to what was captured; the one that completes it moves
-     * the order to REFUNDED. A refund in another currency, or above what is left, is an issue.
+     * the order to REFUNDED, giving back the stock of its lines not yet shipped. A refund in another currency, or above
+     * what is left, is an issue.
      */
     private static PaymentDecision refundOfOrder(PaymentEvent event, PaymentRecords records, Instant at) {
         Order current = records.order().orElseThrow();
@@ -130,9 +131,9 @@ public sealed interface PaymentDecision {
         if (refused.isPresent()) {
             return refused.get();
         }
-        OrderRefund refund = OrderRefund.of(current, event.amount(), event.currency(), event.id(),
+        OrderRefund refund = OrderRefund.of(current, records.lines(), event.amount(), event.currency(), event.id(),
                 event.paymentId().orElseThrow(), at);
-        return new Apply(OrderStep.of(current, refund.after(), refund.change()));
+        return new Apply(refund.step(current));
     }
 
     /** Whether money held in {@code currency}, {@code refundable} of it left, takes the early refund {@code early}. */

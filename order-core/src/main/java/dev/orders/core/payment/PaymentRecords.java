@@ -1,6 +1,7 @@
 package dev.orders.core.payment;
 
 import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.PaymentIssue;
 import java.util.Comparator;
 import java.util.List;
@@ -8,11 +9,21 @@ import java.util.Optional;
 
 /**
  * What an order's partition holds about the provider's payments, read together: the order (empty: no order
- * has the id) and the payment issues recorded there, which exist for an unknown order id too.
+ * has the id), its lines (whose stock a refund that closes the order gives back) and the payment issues recorded
+ * there, which exist for an unknown order id too.
  */
-public record PaymentRecords(Optional<Order> order, List<PaymentIssue> issues) {
+public record PaymentRecords(Optional<Order> order, List<OrderLine> lines, List<PaymentIssue> issues) {
     public PaymentRecords {
+        lines = List.copyOf(lines);
         issues = List.copyOf(issues);
+    }
+
+    /**
+     * Whether the lines read are those the order's root counts: a Query is only read-committed, so a line a
+     * concurrent change moved may be read as it was before, beside the root as it is after.
+     */
+    public boolean linesAsCounted() {
+        return order.map(root -> root.counts(lines)).orElse(true);
     }
 
     /** The issue that holds money captured in {@code paymentId}: the one its refunds apply to. */

@@ -157,4 +157,25 @@ class StockReservationTest {
         assertEquals(List.of(new RowChange.StockReleased("MUG", 4)), step.rows());
         assertEquals(OrderStatus.CANCELLED, step.after().status());
     }
+
+    @Test
+    void refundingAnOrderByHandReleasesWhatItsLinesNotYetShippedReserveAndNothingOfAShippedOne() {
+        StatusChangeRequest refund = new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.REFUNDED,
+                Role.ADMINISTRATOR, Optional.empty(), "admin:ops", Optional.of("goodwill"));
+        List<OrderLine> lines = List.of(line("i-0", "MUG", LineStatus.SHIPPED, 2), line("i-1", "MUG", LineStatus.PICKED, 2),
+                line("i-2", "TEA", LineStatus.PENDING, 2), line("i-3", "TEA", LineStatus.CANCELLED, 2));
+        Order partlyShipped = new Order("o-1", "c-1", OrderStatus.PARTIALLY_FULFILLED, 9, 800, "EUR", 800, 0,
+                new LineStatuses(Map.of(LineStatus.SHIPPED, 1, LineStatus.PICKED, 1, LineStatus.PENDING, 1,
+                        LineStatus.CANCELLED, 1)), AT, AT);
+
+        OrderStep step = ((Decision.Write<StatusChangeOutcome>) refund.decide(partlyShipped, lines, AT)).step();
+
+        assertEquals(true, refund.needsLines());
+        List<RowChange.StockReleased> released = List.of(new RowChange.StockReleased("MUG", 2),
+                new RowChange.StockReleased("TEA", 2));
+        assertEquals(released, step.rows());
+        assertEquals(released, ((OrderChange.RefundRecorded) step.changes().get(0)).released());
+        assertEquals(OrderStatus.REFUNDED, step.after().status());
+        assertEquals(800, step.after().refundedAmount());
+    }
 }

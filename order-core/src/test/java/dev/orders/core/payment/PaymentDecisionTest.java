@@ -54,17 +54,17 @@ class PaymentDecisionTest {
     }
 
     private static Order order(OrderStatus status) {
-        // Closed unpaid (cancelled, expired) or awaiting payment: nothing captured.
-        boolean paid = !status.awaitsPayment() && !status.releasesStock();
+        // Paid where the lifecycle's refund leaves from or leads to; else awaiting payment or closed unpaid.
+        boolean paid = OrderStatus.Move.REFUND.isFrom(status) || OrderStatus.Move.REFUND.to() == status;
         return order(status, paid ? 3399 : 0, status == OrderStatus.REFUNDED ? 3399 : 0);
     }
 
     private static PaymentDecision decide(PaymentEvent event, Order order, PaymentIssue... issues) {
-        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(issues)), NOW);
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(), List.of(issues)), NOW);
     }
 
     private static PaymentDecision decideWithoutOrder(PaymentEvent event, PaymentIssue... issues) {
-        return PaymentDecision.decide(event, new PaymentRecords(Optional.empty(), List.of(issues)), NOW);
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.empty(), List.of(), List.of(issues)), NOW);
     }
 
     /** An issue of a second capture {@code evt_2} of 3399 EUR in the provider's payment {@code pay_2}, {@code refunded} of it refunded. */

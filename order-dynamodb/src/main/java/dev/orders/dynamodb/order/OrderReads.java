@@ -46,10 +46,10 @@ public record OrderReads(OrdersTable table, CursorCodec cursors) implements Orde
         return rows.root().map(root -> new OrderAggregate(root, rows.lines(), rows.issues()));
     }
 
-    /** The root, if any, and the payment issues of the order's partition, in one Query ({@link #readRows}). */
+    /** The root, if any, its lines and the payment issues of the order's partition, in one Query ({@link #readRows}). */
     public PaymentRecords findPayments(String orderId) {
         Rows rows = readRows(orderId);
-        return new PaymentRecords(rows.root(), rows.issues());
+        return new PaymentRecords(rows.root(), rows.lines(), rows.issues());
     }
 
     /** What the range ISSUE#.. to ROOT of an order's partition holds; issues without a root where the id names no order. */

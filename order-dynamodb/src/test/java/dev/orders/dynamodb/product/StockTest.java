@@ -225,6 +225,65 @@ class StockTest {
     }
 
     @Test
+    void refundingAnOrderByHandGivesBackWhatItsLinesNotYetShippedReserveAndShippedLinesStaySold() {
+        fx.stock("MUG", 10);
+        fx.stock("PEN", 10);
+        OrderAggregate order = created(fx.createOrder.create(new OrderRequest("c-1", Optional.empty(), List.of(
+                new LineRequest("MUG", 2), new LineRequest("MUG", 1), new LineRequest("PEN", 3))), Optional.empty(),
+                "customer:c-1"));
+        String orderId = order.order().orderId();
+        fx.advance("c-1", orderId, OrderStatus.PAID);
+        fx.fulfil(orderId, order.items().get(0).itemId());
+        fx.moveLines(orderId, LineStatus.PICKED, order.items().get(1).itemId());
+
+        fx.advance("c-1", orderId, OrderStatus.REFUNDED);
+
+        assertEquals(new Stock(8, 0, 4), fx.stockOf("MUG"), "2 sold stay sold; the picked line's 1 is back");
+        assertEquals(new Stock(10, 0, 3), fx.stockOf("PEN"), "the pending line's 3 are back");
+        List<OrderEvent> events = fx.events("c-1", orderId);
+        assertEquals(List.of(Map.of("sku", "MUG", "quantity", 1L), Map.of("sku", "PEN", "quantity", 3L)),
+                events.get(events.size() - 1).change().data().get("released"), "RefundRecorded names what it gave back");
+    }
+
+    @Test
+    void aProvidersRefundOfEverythingCapturedGivesBackTheStockAndAPartialOneKeepsIt() {
+        fx.stock("MUG", 10);
+        OrderAggregate order = created(order("c-1", "MUG", 4));
+        String orderId = order.order().orderId();
+        long total = order.order().total();
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-1"), orderId, OrderStatus.AWAITING_PAYMENT,
+                Role.CUSTOMER, Optional.empty(), "customer:c-1", Optional.empty()));
+        assertEquals(PaymentOutcome.APPLIED, pay(orderId, "evt_1", PaymentEventType.PAYMENT_SUCCEEDED, total));
+
+        assertEquals(PaymentOutcome.APPLIED, pay(orderId, "evt_2", PaymentEventType.REFUND_SUCCEEDED, 1000));
+        assertEquals(new Stock(10, 4, 2), fx.stockOf("MUG"), "a partial refund leaves the order paid, its units reserved");
+
+        assertEquals(PaymentOutcome.APPLIED, pay(orderId, "evt_3", PaymentEventType.REFUND_SUCCEEDED, total - 1000));
+        assertEquals(new Stock(10, 0, 3), fx.stockOf("MUG"));
+        assertEquals(OrderStatus.REFUNDED, fx.reads.findRootById(orderId).orElseThrow().status());
+    }
+
+    @Test
+    void aCaptureThatTakesAnEarlyRefundOfEverythingGivesBackTheStockInItsOwnTransaction() {
+        fx.stock("MUG", 10);
+        OrderAggregate order = created(order("c-1", "MUG", 4));
+        String orderId = order.order().orderId();
+        long total = order.order().total();
+        assertEquals(PaymentOutcome.PAYMENT_ISSUE, pay(orderId, "evt_refund", PaymentEventType.REFUND_SUCCEEDED, total),
+                "a refund before its capture waits as an issue");
+
+        assertEquals(PaymentOutcome.APPLIED, pay(orderId, "evt_capture", PaymentEventType.PAYMENT_SUCCEEDED, total));
+
+        assertEquals(OrderStatus.REFUNDED, fx.reads.findRootById(orderId).orElseThrow().status());
+        assertEquals(new Stock(10, 0, 3), fx.stockOf("MUG"));
+    }
+
+    private PaymentOutcome pay(String orderId, String eventId, PaymentEventType type, long amount) {
+        return fx.processPaymentEvent.process(new PaymentEvent(eventId, type, 1_795_348_800L, orderId,
+                Optional.of("pay_1"), amount, "EUR")).outcome();
+    }
+
+    @Test
     void aRetryWhoseFirstTryTookTheLastUnitsIsAnsweredWithWhatItWroteNotOutOfStock() {
         fx.stock("MUG", 4);
         OrderRequest request = new OrderRequest("c-1", Optional.empty(), List.of(new LineRequest("MUG", 2)));
