@@ -174,8 +174,11 @@ public final class OutcomeResponses {
                     Http.etagHeader(version))).orElseGet(() -> Http.problem(problem));
         }
         if (outcome instanceof StockOutcome.BelowReserved below) {
+            // Says what holds the units and what frees them, so an operator knows where to look.
             return Http.problem(Problem.of(409, "stock-below-reserved", "Fewer on hand than reserved",
-                    "Open orders have reserved more units than that; nothing was written.")
+                    below.reserved() + " units are reserved by order lines not yet shipped, of orders neither cancelled,"
+                            + " expired nor refunded; they are freed when those lines are cancelled or ship, or their orders"
+                            + " close. Count at least that many on hand; nothing was written.")
                     .with("reserved", below.reserved()));
         }
         throw unknown(outcome);
@@ -221,7 +224,10 @@ public final class OutcomeResponses {
      */
     private static APIGatewayV2HTTPResponse staleVersion(long currentVersion, ExpectedVersion expected) {
         Problem stale = Problem.of(expected.ifMatch() ? 412 : 409, "stale-version", "Stale version",
-                "The order has changed since the version you sent; read it again.")
+                expected.namesNoVersion()
+                        ? "If-Match compares entity tags strongly (RFC 9110), so a weak tag such as W/\"" + currentVersion
+                                + "\" never matches; send the ETag as it was answered, such as \"" + currentVersion + "\"."
+                        : "The order has changed since the version you sent; read it again.")
                 .with("currentVersion", currentVersion);
         return expected.ifMatch() ? Http.problem(stale, Http.etagHeader(currentVersion)) : Http.problem(stale);
     }

@@ -79,7 +79,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
         Reply disagreeing = invoke(function, variant(CHANGE_STATUS, Map.of(
                 "headers", headers("if-match", "\"2\""), "body", "{\"status\":\"IN_FULFILLMENT\",\"expectedVersion\":3}")));
         Reply malformed = invoke(function, variant(CHANGE_STATUS, Map.of(
-                "headers", headers("if-match", "*"), "body", "{\"status\":\"IN_FULFILLMENT\"}")));
+                "headers", headers("if-match", "W/3"), "body", "{\"status\":\"IN_FULFILLMENT\"}")));
 
         assertEquals(200, viaHeader.status(), viaHeader.response().getBody());
         assertEquals("PAID", viaHeader.json().get("status"));

@@ -44,16 +44,48 @@ class ExpectedVersionTest extends SampleOrderTest {
     }
 
     @Test
-    void addingALineWithTheCurrentIfMatchOrExpectedVersionAddsIt() {
+    void addingALineWithTheCurrentIfMatchAnyOfAListOfTagsStarOrExpectedVersionAddsIt() {
         Reply viaTag = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "\"1\""));
-        Reply viaWeakTag = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "W/\"2\""));
-        Reply viaBody = invoke(function, withBody(ADD_ITEM, Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 3)));
+        Reply viaList = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "W/\"2\", \"2\" , ,\"opaque-tag\""));
+        Reply viaStar = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "*"));
+        Reply viaBody = invoke(function, withBody(ADD_ITEM, Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 4)));
 
-        assertEquals(201, viaTag.status(), viaTag.response().getBody());
-        assertEquals(201, viaWeakTag.status(), viaWeakTag.response().getBody());
-        assertEquals(201, viaBody.status(), viaBody.response().getBody());
-        assertEquals(List.of("OrderLineAdded", "OrderLineAdded", "OrderLineAdded", "OrderCreated"), snapshot().types());
-        assertEquals(5, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().itemCount());
+        assertEquals(List.of(201, 201, 201, 201), List.of(viaTag.status(), viaList.status(), viaStar.status(),
+                viaBody.status()), viaList.response().getBody());
+        assertEquals(List.of("OrderLineAdded", "OrderLineAdded", "OrderLineAdded", "OrderLineAdded", "OrderCreated"),
+                snapshot().types());
+        assertEquals(6, fx.reads.findRootById(SAMPLE_ORDER).orElseThrow().itemCount());
+    }
+
+    /** RFC 9110 section 13.1.1: If-Match uses the strong comparison, so a weak tag never matches, even the current one. */
+    @Test
+    void aWeakIfMatchOfTheCurrentVersionFailsThePreconditionSayingWhyAndWritesNothing() {
+        Snapshot before = snapshot();
+
+        Reply weak = invoke(function, ifMatch(SampleEvents.load(ADD_ITEM), "W/\"1\""));
+        Reply foreign = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "\"xyzzy\", W/\"1\""));
+
+        assertPreconditionFailed(weak, 1);
+        assertPreconditionFailed(foreign, 1);
+        assertEquals("If-Match compares entity tags strongly (RFC 9110), so a weak tag such as W/\"1\" never matches;"
+                + " send the ETag as it was answered, such as \"1\".", weak.json().get("detail"));
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void anIfMatchListNamingTwoVersionsIs400UnlessTheBodyNamesOneOfThemAndWritesNothing() {
+        Snapshot before = snapshot();
+
+        Reply twoVersions = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "\"1\", \"2\""));
+        Reply notListed = invoke(function, ifMatch(withBody(ADD_ITEM,
+                Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 3)), "\"1\", \"2\""));
+
+        assertEquals(400, twoVersions.status(), twoVersions.response().getBody());
+        assertEquals(400, notListed.status(), notListed.response().getBody());
+        assertEquals(before, snapshot());
+        Reply listed = invoke(function, ifMatch(withBody(ADD_ITEM,
+                Map.of("sku", "MUG-BLUE", "quantity", 1, "expectedVersion", 1)), "\"2\", \"1\""));
+        assertEquals(201, listed.status(), listed.response().getBody());
     }
 
     @Test
@@ -178,10 +210,12 @@ class ExpectedVersionTest extends SampleOrderTest {
     void aMalformedIfMatchOnRemovingALineIs400AndWritesNothing() {
         Snapshot before = snapshot();
 
-        Reply refused = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), "*"));
+        for (String malformed : List.of("3", "\"3", "W/3", "\"3\" \"4\"", "**", ",", "\"a b\"")) {
+            Reply refused = invoke(function, ifMatch(SampleEvents.load(DELETE_ITEM), malformed));
 
-        assertEquals(400, refused.status(), refused.response().getBody());
-        assertEquals("If-Match", ((Map<?, ?>) ((List<?>) refused.json().get("errors")).get(0)).get("field"));
+            assertEquals(400, refused.status(), malformed + ": " + refused.response().getBody());
+            assertEquals("If-Match", ((Map<?, ?>) ((List<?>) refused.json().get("errors")).get(0)).get("field"));
+        }
         assertEquals(before, snapshot());
     }
 

@@ -118,7 +118,18 @@ class ProductCatalogFunctionTest {
         assertEquals(409, belowReserved.status(), belowReserved.response().getBody());
         assertEquals("urn:order-service:problem:stock-below-reserved", belowReserved.json().get("type"));
         assertEquals(3, belowReserved.json().get("reserved"));
+        assertEquals("3 units are reserved by order lines not yet shipped, of orders neither cancelled, expired nor"
+                + " refunded; they are freed when those lines are cancelled or ship, or their orders close. Count at least"
+                + " that many on hand; nothing was written.", belowReserved.json().get("detail"));
         assertEquals(47, fx.products.find("MUG-BLUE").orElseThrow().stock().orElseThrow().available());
+
+        // If-Match compares strongly (RFC 9110 section 13.1.1): a weak tag never matches; * matches the stock there is.
+        Reply weak = invoke(function, Api.withHeader(withBody(PUT_STOCK, Map.of("onHand", 60)), "if-match", "W/\"3\""));
+        Reply any = invoke(function, Api.withHeader(withBody(PUT_STOCK, Map.of("onHand", 60)), "if-match", "*"));
+        assertEquals(412, weak.status(), weak.response().getBody());
+        assertEquals("\"3\"", weak.header("etag").orElseThrow());
+        assertEquals(200, any.status(), any.response().getBody());
+        assertEquals(57, any.json().get("available"));
     }
 
     @Test
