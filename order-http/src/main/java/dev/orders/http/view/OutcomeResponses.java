@@ -176,7 +176,7 @@ public final class OutcomeResponses {
         if (outcome instanceof StockOutcome.BelowReserved below) {
             // Says what holds the units and what frees them, so an operator knows where to look.
             return Http.problem(Problem.of(409, "stock-below-reserved", "Fewer on hand than reserved",
-                    below.reserved() + " units are reserved by order lines not yet shipped, of orders neither cancelled,"
+                    below.reserved() + (below.reserved() == 1 ? " unit is" : " units are") + " reserved by order lines not yet shipped, of orders neither cancelled,"
                             + " expired nor refunded; they are freed when those lines are cancelled or ship, or their orders"
                             + " close. Count at least that many on hand; nothing was written.")
                     .with("reserved", below.reserved()));
