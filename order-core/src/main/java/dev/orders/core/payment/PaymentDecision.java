@@ -21,7 +21,10 @@ import java.util.Optional;
  * it names: the order's own, or one an issue holds.
  */
 public sealed interface PaymentDecision {
-    /** The actions of the transaction that writes it, the provider event's processed record included. */
+    /**
+     * The actions of the write it makes, the provider event's processed record included: what must stay within one
+     * transaction's limit (an acknowledgement is the record alone).
+     */
     int actions();
 
     /** The order takes the event: one step, written only if the order is still as read. */
