@@ -15,6 +15,8 @@ import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentIssueResolution;
+import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
@@ -139,7 +141,9 @@ class TransactionSizeTest {
     @Test
     void expiringAnOrderOfTheMostLinesEachOfAnotherStockedProductIsAHundredActions() {
         String orderId = fullOrderOfStockedProducts("c-1");
+        sent.clear();
         awaitPayment(orderId);
+        assertEquals(List.of(4), sent, "root, OrderStatusChanged, the payment window's row, the provider event's record");
 
         sent.clear();
         assertEquals(List.of(orderId), fx.sweep(30, fx.clock.peek().plus(Duration.ofDays(1))).expired());
@@ -221,6 +225,15 @@ class TransactionSizeTest {
                 "root, window, capture, 48 refunds and their issues, record; then root and 49 of each | check, issue, 97"
                         + " issues, record; then check, issue, 98 issues");
         assertEquals(200, fx.store.findRoot(Fixture.SAMPLE_ORDER).orElseThrow().refundedAmount());
+
+        sent.clear();
+        assertEquals(PaymentOutcome.PAYMENT_ISSUE, fx.processPaymentEvent.process(new PaymentEvent("evt_over",
+                PaymentEventType.REFUND_SUCCEEDED, 1_795_348_800L, Fixture.SAMPLE_ORDER,
+                Optional.of("pay_" + Fixture.SAMPLE_ORDER), total, "EUR")).outcome());
+        assertInstanceOf(PaymentIssueResolutionOutcome.Resolved.class, fx.resolvePaymentIssue.resolve(
+                new PaymentIssueResolution(Fixture.SAMPLE_ORDER, "evt_over", Role.ADMINISTRATOR, "admin:ann", "by hand")));
+        assertEquals(List.of(4, 3), sent, "an over-refund: root, event, its issue, the record; its resolution: root,"
+                + " event, the issue");
     }
 
     /**
