@@ -5,6 +5,7 @@ import dev.orders.application.Rounds;
 import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.order.OrderStep;
+import dev.orders.core.payment.EarlyRefunds;
 import dev.orders.core.payment.PaymentDecision;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentOutcome;
@@ -18,7 +19,10 @@ import java.util.Optional;
  * Applies payment events exactly once. Each event gets a processed record: in the same transaction as
  * the order's change when the event changes the order (a capture, a refund, a failed attempt, a payment
  * issue), alone when it is only acknowledged. Of any number of deliveries of one event, even concurrent
- * ones, exactly one writes the record, so the order changes once and has one event for it.
+ * ones, exactly one writes the record, so the order changes once and has one event for it. Refunds that arrived
+ * before their capture and did not fit in its transaction are recorded by follow-up steps before the capture is
+ * answered; a delivery that finds some left (the one before it died midway) records them before deciding its own
+ * event, so none is stranded and every later event of the order comes after them.
  */
 public record ProcessPaymentEvent(OrderStore store, Clock clock) {
     /** Actor of the events the webhook writes. */
@@ -30,11 +34,16 @@ public record ProcessPaymentEvent(OrderStore store, Clock clock) {
 
     /** One read-decide-write round; raced when what it read changed before the write. */
     private Round<PaymentReceipt> attempt(PaymentEvent event) {
-        PaymentRecords records = store.findPayments(event.orderId());
-        if (!records.linesAsCounted()) {
-            // A line read as it was before a concurrent change: a refund that closes the order would release wrongly.
-            return Round.raced();
+        EarlyRefundFollowUps followUps = new EarlyRefundFollowUps(store, clock);
+        PaymentRecords records = followUps.settle(event.orderId());
+        Round<PaymentReceipt> round = decideAndWrite(event, records);
+        if (round instanceof Round.Decided<PaymentReceipt> && EarlyRefunds.mayFollow(event, records)) {
+            followUps.settle(event.orderId());
         }
+        return round;
+    }
+
+    private Round<PaymentReceipt> decideAndWrite(PaymentEvent event, PaymentRecords records) {
         PaymentDecision decision = PaymentDecision.decide(event, records, Timestamps.truncate(clock.instant()));
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));

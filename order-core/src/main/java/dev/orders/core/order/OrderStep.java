@@ -44,6 +44,15 @@ public record OrderStep(Order before, Order after, List<OrderChange> changes, Li
         return new OrderStep(before, after, changes, all);
     }
 
+    /**
+     * The actions of the transaction that writes this step: the root's update, its payment-window row where the status
+     * moves into or out of one with a window, and one per event and per row.
+     */
+    public int actions() {
+        int window = before.status().hasPaymentWindow() != after.status().hasPaymentWindow() ? 1 : 0;
+        return 1 + window + changes.size() + rows.size();
+    }
+
     /** The events of this step, made by {@code by}: versions after {@code before}, at {@code after}'s time. */
     public List<OrderEvent> events(String by) {
         return IntStream.range(0, changes.size()).mapToObj(i -> new OrderEvent(before.orderId(), before.customerId(),

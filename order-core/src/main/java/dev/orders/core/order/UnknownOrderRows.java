@@ -14,4 +14,9 @@ public record UnknownOrderRows(String orderId, List<RowChange> rows) {
             throw new IllegalArgumentException("nothing to write for unknown order " + orderId);
         }
     }
+
+    /** The actions of the transaction that writes them: one per row and the check that no order has the id. */
+    public int actions() {
+        return rows.size() + 1;
+    }
 }

@@ -2,6 +2,7 @@ package dev.orders.core.payment;
 
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderChange;
+import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
@@ -20,12 +21,26 @@ import java.util.Optional;
  * it names: the order's own, or one an issue holds.
  */
 public sealed interface PaymentDecision {
+    /**
+     * The actions of the write it makes, the provider event's processed record included: what must stay within one
+     * transaction's limit (an acknowledgement is the record alone).
+     */
+    int actions();
+
     /** The order takes the event: one step, written only if the order is still as read. */
     record Apply(OrderStep step) implements PaymentDecision {
+        @Override
+        public int actions() {
+            return step.actions() + 1;
+        }
     }
 
     /** The order cannot take the money the event moved: the step records {@code issue} on it, with its event. */
     record RecordIssue(PaymentIssue issue, OrderStep step) implements PaymentDecision {
+        @Override
+        public int actions() {
+            return step.actions() + 1;
+        }
     }
 
     /**
@@ -34,10 +49,18 @@ public sealed interface PaymentDecision {
      */
     record RecordWithoutOrder(UnknownOrderRows rows, PaymentOutcome outcome, Optional<PaymentIssueKind> issue)
             implements PaymentDecision {
+        @Override
+        public int actions() {
+            return rows.actions() + 1;
+        }
     }
 
     /** Nothing to change or record; the event is acknowledged with {@code outcome}. */
     record Acknowledge(PaymentOutcome outcome) implements PaymentDecision {
+        @Override
+        public int actions() {
+            return 1;
+        }
     }
 
     /** The decision for {@code event} on what its order's partition holds, at {@code at}. */
@@ -73,7 +96,7 @@ public sealed interface PaymentDecision {
     /**
      * A capture pays the order only where its status awaits payment (elsewhere it is that status's issue), only
      * if it has lines, and only for its exact total. Refunds of its payment that arrived before it are then
-     * recorded as if they had come after it.
+     * recorded as if they had come after it, as many as its transaction holds ({@link EarlyRefunds}).
      */
     private static PaymentDecision capture(PaymentEvent event, PaymentRecords records, Instant at) {
         Order current = records.order().orElseThrow();
@@ -91,18 +114,12 @@ public sealed interface PaymentDecision {
         String paymentId = event.paymentId().orElseThrow();
         OrderStatus to = OrderStatus.Move.CAPTURE.to();
         Order paid = current.next(to, event.amount(), current.refundedAmount(), at).paidBy(paymentId);
-        OrderStep step = OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(), to,
+        OrderStep captured = OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(), to,
                 event.amount(), event.currency(), Optional.of(event.id()), event.paymentId(),
                 Optional.empty()));
-        for (PaymentIssue early : records.refundsAwaitingCaptureOf(paymentId)) {
-            Order now = step.after();
-            if (takes(now.currency(), now.refundable(), early)) {
-                OrderRefund refund = OrderRefund.of(now, records.lines(), early.amount(), early.currency(),
-                        early.eventId(), paymentId, at);
-                step = refund.following(step).with(new RowChange.IssueRefunded(early, early.recordedAgainstCapture()));
-            }
-        }
-        return new Apply(step);
+        return new Apply(EarlyRefunds.ontoOrder(current, records.lines(), Optional.of(captured), paymentId,
+                records.refundsAwaitingCaptureOf(paymentId), next -> OrderLimits.fits(new Apply(next).actions()), at)
+                .orElseThrow());
     }
 
     /**
@@ -134,11 +151,6 @@ public sealed interface PaymentDecision {
         OrderRefund refund = OrderRefund.of(current, records.lines(), event.amount(), event.currency(), event.id(),
                 event.paymentId().orElseThrow(), at);
         return new Apply(refund.step(current));
-    }
-
-    /** Whether money held in {@code currency}, {@code refundable} of it left, takes the early refund {@code early}. */
-    private static boolean takes(String currency, long refundable, PaymentIssue early) {
-        return early.currency().equals(currency) && early.amount() <= refundable;
     }
 
     /**
@@ -179,34 +191,35 @@ public sealed interface PaymentDecision {
     /**
      * An issue of {@code kind}, open: on the order, by one version that changes nothing else, or alone in the
      * partition of an order id that names no order. An issue of a capture takes the refunds of its payment that
-     * arrived before it, as if they had come after it: each one more version of the order.
+     * arrived before it, as if they had come after it (each one more version of the order), as many as its
+     * transaction holds ({@link EarlyRefunds}).
      */
     private static PaymentDecision issue(PaymentIssueKind kind, PaymentIssue.Direction direction, PaymentEvent event,
                                          PaymentRecords records, Instant at) {
-        Optional<Order> order = records.order();
         String paymentId = event.paymentId().orElseThrow();
-        PaymentIssue issue = PaymentIssue.open(event.orderId(), order.map(Order::customerId), event.id(), kind,
+        PaymentIssue issue = PaymentIssue.open(event.orderId(), records.order().map(Order::customerId), event.id(), kind,
                 direction, paymentId, event.amount(), event.currency(), at);
-        List<OrderChange> changes = new ArrayList<>(List.of(new OrderChange.PaymentIssueRecorded(event.id(), kind,
-                event.paymentId(), event.amount(), event.currency())));
-        List<RowChange> earlyRefunds = new ArrayList<>();
         List<PaymentIssue> early = direction == PaymentIssue.Direction.CAPTURE
                 ? records.refundsAwaitingCaptureOf(paymentId) : List.of();
-        for (PaymentIssue refund : early) {
-            if (takes(issue.currency(), issue.refundable(), refund)) {
-                issue = issue.refunded(refund.amount());
-                changes.add(new OrderChange.PaymentIssueRefunded(refund.eventId(), event.id(), paymentId,
-                        refund.amount(), refund.currency(), issue.refundedAmount()));
-                earlyRefunds.add(new RowChange.IssueRefunded(refund, refund.recordedAgainstCapture()));
-            }
-        }
-        List<RowChange> rows = new ArrayList<>(List.of(new RowChange.IssueOpened(issue)));
-        rows.addAll(earlyRefunds);
-        if (order.isEmpty()) {
+        EarlyRefunds.OnIssue taken = EarlyRefunds.ontoIssue(issue, early, records.order().isPresent(),
+                next -> OrderLimits.fits(recording(kind, event, next, records, at).actions()));
+        return recording(kind, event, taken, records, at);
+    }
+
+    /** The write of the new issue of {@code event}, {@code taken.holder()}, with the early refunds it took. */
+    private static PaymentDecision recording(PaymentIssueKind kind, PaymentEvent event, EarlyRefunds.OnIssue taken,
+                                             PaymentRecords records, Instant at) {
+        List<RowChange> rows = new ArrayList<>(List.of(new RowChange.IssueOpened(taken.holder())));
+        rows.addAll(taken.rows());
+        if (records.order().isEmpty()) {
             return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), rows), PaymentOutcome.PAYMENT_ISSUE,
                     Optional.of(kind));
         }
-        Order current = order.get();
-        return new RecordIssue(issue, new OrderStep(current, current.recorded(changes.size(), at), changes, rows));
+        List<OrderChange> changes = new ArrayList<>(List.of(new OrderChange.PaymentIssueRecorded(event.id(), kind,
+                event.paymentId(), event.amount(), event.currency())));
+        changes.addAll(taken.changes());
+        Order current = records.order().get();
+        return new RecordIssue(taken.holder(), new OrderStep(current, current.recorded(changes.size(), at), changes,
+                rows));
     }
 }

@@ -15,6 +15,8 @@ import dev.orders.core.order.OrderLimits;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderRequest;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentIssueResolution;
+import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.order.StatusChangeRequest;
@@ -28,6 +30,7 @@ import dev.orders.dynamodb.support.Fixture;
 import dev.orders.dynamodb.table.OrdersTable;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -117,20 +120,36 @@ class TransactionSizeTest {
 
     /**
      * The largest cancellation there can be: an order of the most lines, each of another stocked product (lines added
-     * one by one reserve one sku each), gives every reservation back in one transaction of 99 actions. Expiry releases
-     * exactly so.
+     * one by one reserve one sku each), awaiting payment, gives every reservation back and closes its payment window
+     * in one transaction of exactly 100 actions; one that never awaited payment has no window to close.
      */
     @Test
-    void cancellingAnOrderOfTheMostLinesEachOfAnotherStockedProductReleasesThemAllInNinetyNineActions() {
-        String orderId = fullOrderOfStockedProducts("c-1");
+    void cancellingAnOrderOfTheMostLinesEachOfAnotherStockedProductIsAHundredActionsOutOfAwaitingPayment() {
+        String created = fullOrderOfStockedProducts("c-1");
+        String awaiting = fullOrderOfStockedProducts("c-2");
+        awaitPayment(awaiting);
 
         sent.clear();
-        assertInstanceOf(StatusChangeOutcome.Changed.class, fx.changeOrderStatus.change(new StatusChangeRequest(
-                Optional.of("c-1"), orderId, OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:c-1",
-                Optional.empty())));
+        assertInstanceOf(StatusChangeOutcome.Changed.class, cancel("c-1", created));
+        assertInstanceOf(StatusChangeOutcome.Changed.class, cancel("c-2", awaiting));
 
-        assertEquals(List.of(99), sent, "root, event, 97 releases");
-        IntStream.range(0, MAX).forEach(i -> assertEquals(new Stock(10, 0, 3), fx.stockOf(sku(i)), sku(i)));
+        assertEquals(List.of(99, 100), sent, "root, event, 97 releases; and the payment window's delete");
+        IntStream.range(0, MAX).forEach(i -> assertEquals(new Stock(10, 0, 6), fx.stockOf(sku(i)), sku(i)));
+    }
+
+    /** The payment window's sweep expires the same order as it would be cancelled: 100 actions. */
+    @Test
+    void expiringAnOrderOfTheMostLinesEachOfAnotherStockedProductIsAHundredActions() {
+        String orderId = fullOrderOfStockedProducts("c-1");
+        sent.clear();
+        awaitPayment(orderId);
+        assertEquals(List.of(4), sent, "root, OrderStatusChanged, the payment window's row, the provider event's record");
+
+        sent.clear();
+        assertEquals(List.of(orderId), fx.sweep(30, fx.clock.peek().plus(Duration.ofDays(1))).expired());
+
+        assertEquals(List.of(100), sent, "root, event, 97 releases, the payment window's delete");
+        assertEquals(OrderStatus.EXPIRED, fx.store.findRoot(orderId).orElseThrow().status());
     }
 
     /**
@@ -180,6 +199,44 @@ class TransactionSizeTest {
     }
 
     /**
+     * A capture after 200 refunds of its payment that came before it: its own transaction holds as many as 100 actions
+     * do, and follow-ups the others; so for money of an order id that names no order. What the core counts is what the
+     * adapter sends (the payment window's delete included).
+     */
+    @Test
+    void aCaptureAfterTwoHundredEarlyRefundsIsTransactionsOfAtMostAHundredActions() {
+        fx.seedSampleOrder();
+        awaitPayment(Fixture.SAMPLE_ORDER);
+        long total = fx.store.findRoot(Fixture.SAMPLE_ORDER).orElseThrow().total();
+        for (String orderId : List.of(Fixture.SAMPLE_ORDER, "o-none")) {
+            IntStream.range(0, 200).forEach(i -> fx.processPaymentEvent.process(new PaymentEvent(orderId + "_r" + i,
+                    PaymentEventType.REFUND_SUCCEEDED, 1_795_348_800L, orderId, Optional.of("pay_" + orderId), 1, "EUR")));
+        }
+
+        List<List<Integer>> captures = new ArrayList<>();
+        for (String orderId : List.of(Fixture.SAMPLE_ORDER, "o-none")) {
+            sent.clear();
+            fx.processPaymentEvent.process(new PaymentEvent(orderId + "_capture", PaymentEventType.PAYMENT_SUCCEEDED,
+                    1_795_348_800L, orderId, Optional.of("pay_" + orderId), total, "EUR"));
+            captures.add(List.copyOf(sent));
+        }
+
+        assertEquals(List.of(List.of(100, 99, 99, 99, 11), List.of(100, 100, 7)), captures,
+                "root, window, capture, 48 refunds and their issues, record; then root and 49 of each | check, issue, 97"
+                        + " issues, record; then check, issue, 98 issues");
+        assertEquals(200, fx.store.findRoot(Fixture.SAMPLE_ORDER).orElseThrow().refundedAmount());
+
+        sent.clear();
+        assertEquals(PaymentOutcome.PAYMENT_ISSUE, fx.processPaymentEvent.process(new PaymentEvent("evt_over",
+                PaymentEventType.REFUND_SUCCEEDED, 1_795_348_800L, Fixture.SAMPLE_ORDER,
+                Optional.of("pay_" + Fixture.SAMPLE_ORDER), total, "EUR")).outcome());
+        assertInstanceOf(PaymentIssueResolutionOutcome.Resolved.class, fx.resolvePaymentIssue.resolve(
+                new PaymentIssueResolution(Fixture.SAMPLE_ORDER, "evt_over", Role.ADMINISTRATOR, "admin:ann", "by hand")));
+        assertEquals(List.of(4, 3), sent, "an over-refund: root, event, its issue, the record; its resolution: root,"
+                + " event, the issue");
+    }
+
+    /**
      * An order of {@link OrderLimits#MAX_ITEMS_PER_ORDER} lines, each of its own stocked product (10 on hand): created
      * with one, the others added one by one, as a customer can.
      */
@@ -197,6 +254,17 @@ class TransactionSizeTest {
         }
         assertEquals(MAX, fx.store.findRoot(orderId).orElseThrow().itemCount());
         return orderId;
+    }
+
+    /** A failed payment attempt moves the order to AWAITING_PAYMENT, which opens its payment window. */
+    private void awaitPayment(String orderId) {
+        assertEquals(PaymentOutcome.APPLIED, fx.processPaymentEvent.process(new PaymentEvent("evt_failed_" + orderId,
+                PaymentEventType.PAYMENT_FAILED, 1_795_348_800L, orderId, Optional.empty(), 1, "EUR")).outcome());
+    }
+
+    private StatusChangeOutcome cancel(String customerId, String orderId) {
+        return fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(customerId), orderId, OrderStatus.CANCELLED,
+                Role.CUSTOMER, Optional.empty(), "customer:" + customerId, Optional.empty()));
     }
 
     private OrderCreationOutcome create(String customerId, List<LineRequest> lines, String key) {
