@@ -20,13 +20,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * docs/openapi.yaml as the judge of a handler's response. Atlassian's validator checks the status, the
  * documented headers (present when required, values of their schema) and the body against its media
  * type's schema. It ignores headers the document does not name, so those are checked here as well: a
- * client can rely only on what the document promises.
+ * client can rely only on what the document promises. And a body is checked again as Stoplight Prism's
+ * proxy reads it, which takes application/problem+json for application/json (see {@link #asPrismReads}).
  */
 final class OpenApiContract {
     private final OpenApiInteractionValidator validator;
@@ -58,8 +60,11 @@ final class OpenApiContract {
         String method = routeKey.substring(0, routeKey.indexOf(' '));
         List<String> mismatches = new ArrayList<>();
         ValidationReport report = validator.validateResponse(rawPath, Request.Method.valueOf(method), simple(response));
-        report.getMessages().forEach(message -> mismatches.add(message.getLevel() + " " + message.getKey() + ": "
-                + message.getMessage() + (message.getAdditionalInfo().isEmpty() ? "" : " " + message.getAdditionalInfo())));
+        report.getMessages().forEach(message -> mismatches.add(describe(message)));
+        contentType(response).flatMap(sent -> asPrismReads(routeKey, response.getStatusCode(), sent)
+                .filter(read -> !read.equals(sent))).ifPresent(read -> validator
+                .validateResponse(rawPath, Request.Method.valueOf(method), simple(response, read)).getMessages()
+                .forEach(message -> mismatches.add("as Prism reads it, against " + read + ": " + describe(message))));
         documented(routeKey, response.getStatusCode()).ifPresent(documented -> {
             for (String name : headerNames(response)) {
                 if (!documented.contains(name)) {
@@ -75,6 +80,34 @@ final class OpenApiContract {
     Set<String> mediaTypes(String routeKey, int status) {
         return response(routeKey, status).map(ApiResponse::getContent).map(content -> Set.copyOf(content.keySet()))
                 .orElse(Set.of());
+    }
+
+    /**
+     * The media type whose schema Prism's proxy checks a body of {@code sent} against: the status's first that is
+     * the same once a structured suffix is dropped (application/problem+json is application/json to it); empty
+     * where the document declares none such.
+     */
+    private Optional<String> asPrismReads(String routeKey, int status, String sent) {
+        String key = withoutSuffix(sent);
+        return response(routeKey, status).map(ApiResponse::getContent).flatMap(content -> content.keySet().stream()
+                .filter(declared -> withoutSuffix(declared).equals(key)).findFirst());
+    }
+
+    /** application/problem+json as application/json: the type and the last part of the subtype. */
+    private static String withoutSuffix(String mediaType) {
+        int slash = mediaType.indexOf('/');
+        return mediaType.substring(0, slash + 1) + mediaType.substring(Math.max(mediaType.lastIndexOf('+'), slash) + 1);
+    }
+
+    /** The response's media type, lower case and without parameters. */
+    private static Optional<String> contentType(APIGatewayV2HTTPResponse response) {
+        return simple(response, null).getHeaderValue("content-type")
+                .map(value -> value.split(";", 2)[0].strip().toLowerCase(Locale.ROOT));
+    }
+
+    private static String describe(ValidationReport.Message message) {
+        return message.getLevel() + " " + message.getKey() + ": " + message.getMessage()
+                + (message.getAdditionalInfo().isEmpty() ? "" : " " + message.getAdditionalInfo());
     }
 
     /** The headers the document names for one status of a route (lower case), with Content-Type; empty if undocumented. */
@@ -107,17 +140,27 @@ final class OpenApiContract {
         return names;
     }
 
-    /** The response as API Gateway passes it on to the client: status, headers, body (decoded if base64). */
     private static SimpleResponse simple(APIGatewayV2HTTPResponse response) {
+        return simple(response, null);
+    }
+
+    /**
+     * The response as API Gateway passes it on to the client: status, headers, body (decoded if base64); with
+     * {@code contentType} in place of its own unless that is null.
+     */
+    private static SimpleResponse simple(APIGatewayV2HTTPResponse response, String contentType) {
         SimpleResponse.Builder builder = SimpleResponse.Builder.status(response.getStatusCode());
+        Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         if (response.getHeaders() != null) {
-            response.getHeaders().forEach(builder::withHeader);
+            response.getHeaders().forEach((name, value) -> headers.put(name, List.of(value)));
         }
         if (response.getMultiValueHeaders() != null) {
-            for (Map.Entry<String, List<String>> header : response.getMultiValueHeaders().entrySet()) {
-                builder.withHeader(header.getKey(), header.getValue());
-            }
+            headers.putAll(response.getMultiValueHeaders());
         }
+        if (contentType != null) {
+            headers.put("content-type", List.of(contentType));
+        }
+        headers.forEach(builder::withHeader);
         String body = response.getBody();
         if (body != null && response.getIsBase64Encoded()) {
             body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);

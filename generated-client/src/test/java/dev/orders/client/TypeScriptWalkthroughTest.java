@@ -96,7 +96,7 @@ class TypeScriptWalkthroughTest {
     }
 
     /** typescript/build's WORKDIR, which generated-client's pom gives surefire. */
-    private static Path workdir() {
+    static Path workdir() {
         String workdir = System.getProperty("typescript.workdir");
         if (workdir == null) {
             throw new AssertionError("typescript.workdir is not set: run this test through ./mvnw -pl generated-client verify");

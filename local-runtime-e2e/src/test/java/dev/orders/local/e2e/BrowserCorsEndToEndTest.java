@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpServer;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -21,25 +20,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * CORS as a browser enforces it: headless Chromium (the system's, driven by playwright-core, which the build
- * installs from browser/package-lock.json) opens a page of an origin start-api's CorsAllowedOrigins lists and one of
- * an origin it does not, and each page's script calls start-api with fetch and a bearer token.
+ * CORS as a browser enforces it: headless Chromium (npm's @sparticuz/chromium, driven by playwright-core, both of which
+ * the build installs from browser/package-lock.json) opens a page of an origin start-api's CorsAllowedOrigins lists and
+ * one of an origin it does not, and each page's script calls start-api with fetch and a bearer token.
  */
 class BrowserCorsEndToEndTest {
-    /** Where browser/install put playwright-core (the build runs it before the tests). */
+    /** Where browser/install put playwright-core and @sparticuz/chromium, and unpacked its browser (before the tests). */
     private static final Path DRIVER = Path.of("target", "browser", "node_modules");
+    private static final Path UNPACKED_CHROMIUM = Path.of("target", "browser", "chromium");
     private static final Path OPEN_PAGES = Path.of("browser", "open-pages.cjs");
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
     void aPageOfAnAllowedOriginReadsTheAnswersAndAPageOfAnotherOriginIsRefusedByTheBrowser() throws Exception {
-        Path chromium = chromium();
         HttpServer allowed = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         HttpServer other = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         String allowedPage = "http://localhost:" + allowed.getAddress().getPort() + "/";
@@ -54,7 +51,7 @@ class BrowserCorsEndToEndTest {
             serve(allowed, page(api.base(), "c-ada", api.token("c-ada")));
             serve(other, page(api.base(), "c-eve", api.token("c-eve")));
 
-            Map<String, Object> outcomes = open(chromium, allowedPage, otherPage);
+            Map<String, Object> outcomes = open(allowedPage, otherPage);
 
             Map<String, Object> reader = map(outcomes.get(allowedPage));
             assertEquals(201, map(reader.get("customer")).get("status"), reader.toString());
@@ -110,32 +107,26 @@ class BrowserCorsEndToEndTest {
         server.start();
     }
 
-    /** What each page left in window.outcome, by URL. */
-    private static Map<String, Object> open(Path chromium, String... pages) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("node", OPEN_PAGES.toString(), chromium.toString()));
+    /** What each page left in window.outcome, by URL; a failure saying what to do where Chromium cannot start. */
+    private static Map<String, Object> open(String... pages) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("node", OPEN_PAGES.toString()));
         command.addAll(List.of(pages));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        Path errors = Files.createTempFile("open-pages", ".err");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(errors.toFile());
         builder.environment().put("NODE_PATH", DRIVER.toAbsolutePath().toString());
+        builder.environment().put("TMPDIR", UNPACKED_CHROMIUM.toAbsolutePath().toString());
         Process node = builder.start();
-        if (!node.waitFor(60, TimeUnit.SECONDS)) {
-            node.destroyForcibly();
-            fail("Chromium did not open the pages within 60 s");
+        try {
+            if (!node.waitFor(60, TimeUnit.SECONDS)) {
+                node.destroyForcibly();
+                fail("Chromium did not open the pages within 60 s: " + Files.readString(errors));
+            }
+            String printed = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, node.exitValue(), "open-pages failed: " + Files.readString(errors) + printed);
+            return JSON.std.mapFrom(printed);
+        } finally {
+            Files.delete(errors);
         }
-        String printed = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, node.exitValue(), "open-pages failed (its error is above): " + printed);
-        return JSON.std.mapFrom(printed);
-    }
-
-    /** $CHROMIUM, else chromium (Debian's package) or chromium-browser on the PATH; a failure saying how to get one. */
-    private static Path chromium() {
-        Stream<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .filter(dir -> !dir.isEmpty())
-                .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(name -> Path.of(dir, name)));
-        Optional<Path> found = Stream.concat(Optional.ofNullable(System.getenv("CHROMIUM")).map(Path::of).stream(), onPath)
-                .filter(Files::isExecutable).findFirst();
-        return found.orElseThrow(() -> new AssertionError("This test runs a page in headless Chromium, and none is"
-                + " installed: install Debian's chromium package (sudo apt-get install chromium; .ci/run installs it),"
-                + " or set CHROMIUM to a Chromium or Chrome executable."));
     }
 
     private static String origin(String page) {
