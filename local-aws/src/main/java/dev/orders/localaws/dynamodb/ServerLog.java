@@ -1,5 +1,6 @@
 package dev.orders.localaws.dynamodb;
 
+import dev.orders.localaws.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,17 +14,20 @@ record ServerLog(Path file) {
     private static final AtomicInteger INSTANCES = new AtomicInteger();
     private static final int TAIL_LINES = 30;
 
-    /** A new log under the module's target/ when run by Maven (so it is cleaned), else the temp dir. */
+    /**
+     * A new log, owner-only as {@link OwnerOnly} makes files: under the module's target/ when run by Maven (so it
+     * is cleaned), else in a directory of its own in the temp dir (which every user shares).
+     */
     static ServerLog create() {
-        Path dir = Files.isDirectory(Path.of("target")) ? Path.of("target", "dynoxide-logs")
-                : Path.of(System.getProperty("java.io.tmpdir"));
         try {
-            Files.createDirectories(dir);
+            Path dir = Files.isDirectory(Path.of("target")) ? OwnerOnly.directories(Path.of("target", "dynoxide-logs"))
+                    : Files.createTempDirectory("dynoxide-logs-", OwnerOnly.directory());
+            Path file = dir.resolve("dynoxide-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet() + ".log");
+            OwnerOnly.truncate(file);
+            return new ServerLog(file.toAbsolutePath());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new ServerLog(dir.resolve("dynoxide-" + ProcessHandle.current().pid() + "-"
-                + INSTANCES.incrementAndGet() + ".log").toAbsolutePath());
     }
 
     /** Its size now: where the output of the next start begins. */

@@ -6,17 +6,14 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.template.SamTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -41,7 +38,7 @@ import software.amazon.event.ruler.Machine;
  * function that publishes runs under ./sam-local as in AWS, its SDK pointed here by
  * {@code AWS_ENDPOINT_URL_EVENTBRIDGE}. Each accepted entry becomes the event as EventBridge delivers it to
  * a rule's target ({@code version, id, detail-type, source, account, time, region, resources, detail}),
- * appended to the events file (if any) as one JSON line, and delivered, in the order accepted and apart
+ * appended to the events file (if any, owner-only as {@link OwnerOnly} makes it) as one JSON line, and delivered, in the order accepted and apart
  * from the PutEvents call as EventBridge delivers, to every subscription whose pattern it matches
  * (EventBridge's own pattern engine, event-ruler) on the entry's bus.
  *
@@ -109,6 +106,9 @@ public final class LocalEventBus implements AutoCloseable {
     public static LocalEventBus start(String region, Optional<Path> eventsFile, int port, Set<String> declaredBuses,
                                       List<Subscription> subscriptions) {
         try {
+            if (eventsFile.isPresent()) {
+                OwnerOnly.narrow(eventsFile.get());
+            }
             HttpServer server = HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
             LocalEventBus bus = new LocalEventBus(server, region, eventsFile, declaredBuses, subscriptions);
             server.createContext("/", bus::handle);
@@ -219,11 +219,7 @@ public final class LocalEventBus implements AutoCloseable {
             deliveries.execute(() -> notify(bus, json, event));
         }
         if (eventsFile.isPresent()) {
-            try (Writer out = Files.newBufferedWriter(eventsFile.get(), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-                out.write(JSON.std.asString(event));
-                out.write('\n');
-            }
+            OwnerOnly.append(eventsFile.get(), JSON.std.asString(event) + "\n");
         }
     }
 

@@ -26,8 +26,11 @@ class CommandLineTest {
 
     @Test
     void unknownFunctionIsOneLineAndExitCode2() {
-        assertOneLineError(SamLocalCommand.run(Map.of(), "invoke", "NoSuchFunction", "-e", "events/create-order/create-order.json"),
-                "unknown function 'NoSuchFunction'");
+        SamLocalCommand.Result result = SamLocalCommand.run(Map.of(), "invoke", "NoSuchFunction", "-e",
+                "events/create-order/create-order.json");
+        // The code docs/LOCAL.md gives, where SAM CLI's is 1.
+        assertEquals(2, result.exitCode(), result.stderr());
+        assertOneLineError(result, "unknown function 'NoSuchFunction'");
     }
 
     @Test
@@ -195,6 +198,37 @@ class CommandLineTest {
         assertEquals(0, stream.exitCode(), stream.stderr());
         List<Map<String, Object>> records = (List<Map<String, Object>>) JSON.std.mapFrom(stream.stdout()).get("Records");
         assertTrue(((String) records.get(0).get("eventSourceARN")).contains(":table/orders-local/stream/"), stream.stdout());
+    }
+
+    @Test
+    void aSampleEventOfAKindNoFunctionTakesIsRefusedNamingThoseThereAre() {
+        for (List<String> sample : List.of(List.of("s3", "put"), List.of("sqs", "receive-message"))) {
+            SamLocalCommand.Result result = SamLocalCommand.run(Map.of(), "generate-event", sample.get(0), sample.get(1));
+            assertEquals(2, result.exitCode(), result.stderr());
+            assertOneLineError(result, "sam-local has SAM CLI's sample events only of the kinds this template's functions"
+                    + " take: apigateway http-api-proxy, cloudwatch scheduled-event, dynamodb update; '"
+                    + String.join(" ", sample) + "' is not one (sam local generate-event prints the others)");
+        }
+    }
+
+    @Test
+    void aServicesHelpListsItsEventsAsSamCliDoes() {
+        SamLocalCommand.Result help = SamLocalCommand.run(Map.of(), "generate-event", "apigateway", "--help");
+        assertEquals(0, help.exitCode(), help.stderr());
+        assertTrue(help.stdout().startsWith("Usage: ./sam-local generate-event apigateway [OPTIONS] COMMAND [ARGS]...\n"),
+                help.stdout());
+        assertTrue(help.stdout().contains("\nCommands:\n  http-api-proxy    Generates an Amazon API Gateway Http API Event\n"),
+                help.stdout());
+    }
+
+    @Test
+    void localBeforeACommandOfSamLocalIsReadAsWithoutItAndBeforeAnythingElseHints() throws IOException {
+        SamLocalCommand.Result event = SamLocalCommand.run(Map.of(), "local", "generate-event", "GET /orders/{orderId}");
+        assertEquals(0, event.exitCode(), event.stderr());
+        assertEquals("GET /orders/{orderId}", JSON.std.mapFrom(event.stdout()).get("routeKey"));
+        assertOneLineError(SamLocalCommand.run(Map.of(), "local", "invoke", "NoSuchFunction"), "unknown function 'NoSuchFunction'");
+        assertOneLineError(SamLocalCommand.run(Map.of(), "local", "deploy"), "'local' takes a command of sam local: invoke,"
+                + " start-api, start-lambda, generate-event (./sam-local local invoke is ./sam-local invoke)");
     }
 
     private static void assertOneLineError(SamLocalCommand.Result result, String expected) {

@@ -13,6 +13,7 @@ final class LambdaLines {
     /** Lambda's REPORT line: a tab after each field; Init Duration only on a cold start. */
     private static final String REPORT = "REPORT RequestId: %s\tDuration: \\d+\\.\\d{2} ms\tBilled Duration: \\d+ ms\t"
             + "Memory Size: 1024 MB\tMax Memory Used: [1-9]\\d* MB\t%s";
+    private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
     private static final String INIT = "Init Duration: \\d+\\.\\d{2} ms\t";
 
     private LambdaLines() {
@@ -23,6 +24,20 @@ final class LambdaLines {
         Matcher start = START.matcher(log);
         assertTrue(start.find(), "no START line in:\n" + log);
         return start.group(1);
+    }
+
+    /**
+     * The Lambda request id of the invocation API Gateway made for its request {@code apiRequestId}, as the
+     * handler's log lines pair them ({@code correlation_id}, {@code function_request_id}); a UUID, as Lambda's are.
+     */
+    static String ofApiRequest(String log, String apiRequestId) {
+        Matcher line = Pattern.compile("(?m)^.*\"correlation_id\":\"" + Pattern.quote(apiRequestId) + "\".*$")
+                .matcher(log);
+        assertTrue(line.find(), "no log line of API request " + apiRequestId + " in:\n" + log);
+        Matcher id = Pattern.compile("\"function_request_id\":\"([^\"]+)\"").matcher(line.group());
+        assertTrue(id.find(), line.group());
+        assertTrue(id.group(1).matches(UUID), "Lambda's request id is a UUID: " + id.group(1));
+        return id.group(1);
     }
 
     /**

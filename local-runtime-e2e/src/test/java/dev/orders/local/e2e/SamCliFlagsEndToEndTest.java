@@ -25,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,7 +67,9 @@ class SamCliFlagsEndToEndTest {
     void invokeReadsTheEventFromStdinRunsWithTheParameterOverridesAndWritesItsOutputToTheLogFile(@TempDir Path dir)
             throws Exception {
         Path events = dir.resolve("events.jsonl");
-        Path log = dir.resolve("invoke.log");
+        // A log of an earlier run, left readable by others: it is made anew, and its owner's only.
+        Path log = Files.writeString(dir.resolve("invoke.log"), "an earlier run's token");
+        Files.setPosixFilePermissions(log, PosixFilePermissions.fromString("rw-r--r--"));
         byte[] stream = Files.readAllBytes(SamLocalCommand.ROOT.resolve("events/publish-events/order-created-and-paid.json"));
 
         SamLocalCommand.Result result = SamLocalCommand.run(sharedTable(), stream, "invoke", "PublishEventsFunction", "-e", "-",
@@ -85,6 +88,9 @@ class SamCliFlagsEndToEndTest {
             sources.add((String) JSON.std.mapFrom(line).get("source"));
         }
         assertEquals(List.of("e2e.orders", "e2e.orders"), sources, "the template's EventSource, as overridden");
+        assertFalse(written.contains("an earlier run's token"), written);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(log)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(events)));
     }
 
     @Test

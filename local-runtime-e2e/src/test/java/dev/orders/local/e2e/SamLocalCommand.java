@@ -71,7 +71,14 @@ final class SamLocalCommand {
 
     private static Result run(Path root, Duration timeout, Map<String, String> env, byte[] stdin, List<String> args) {
         try {
-            Process process = builder(root, env, args).start();
+            return finish(builder(root, env, args).start(), timeout, "./sam-local " + String.join(" ", args), stdin);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Result finish(Process process, Duration timeout, String what, byte[] stdin) throws IOException {
+        try {
             try (java.io.OutputStream in = process.getOutputStream()) {
                 in.write(stdin);
             }
@@ -79,14 +86,23 @@ final class SamLocalCommand {
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new IllegalStateException("./sam-local " + String.join(" ", args) + " did not finish in " + timeout);
+                throw new IllegalStateException(what + " did not finish in " + timeout);
             }
             return new Result(process.exitValue(), stdout.join(), stderr.join());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Another program ({@code command}, found on PATH) run in {@code dir} with {@code env} added: a client of sam-local's. */
+    static Result exec(Path dir, Map<String, String> env, String... command) {
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+            builder.environment().putAll(env);
+            return finish(builder.start(), Duration.ofSeconds(60), String.join(" ", command), new byte[0]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(command[0] + " cannot be run (is it installed?): " + e.getMessage(), e);
         }
     }
 

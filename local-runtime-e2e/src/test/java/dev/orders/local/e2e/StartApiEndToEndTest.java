@@ -128,10 +128,11 @@ class StartApiEndToEndTest {
             assertEquals(201, binary.status(), binary.body());
             assertEquals("Bin Ary", binary.json().get("name"));
 
-            // Each invocation is framed by Lambda's lines in the server log: the function's first with its init.
+            // Each invocation is framed by Lambda's lines in the server log: the function's first with its init. Its
+            // request id is Lambda's (a UUID), not API Gateway's, which the handler logs as its correlation id.
             String log = Files.readString(api.log);
-            LambdaLines.assertFramed(log, customer.header("apigw-requestid").orElseThrow(), true);
-            LambdaLines.assertFramed(log, binary.header("apigw-requestid").orElseThrow(), false);
+            LambdaLines.assertFramed(log, LambdaLines.ofApiRequest(log, customer.header("apigw-requestid").orElseThrow()), true);
+            LambdaLines.assertFramed(log, LambdaLines.ofApiRequest(log, binary.header("apigw-requestid").orElseThrow()), false);
 
             // Bad input is the function's 4xx problem, not a 500 of the local API.
             Reply invalid = send(api, edsger, "PUT", "/customers/c-e2e", "application/json", "{\"name\":", Map.of());

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.SdkBytes;
@@ -206,6 +207,65 @@ class StartLambdaEndToEndTest {
         InvalidParameterValueException refused = assertThrows(InvalidParameterValueException.class,
                 () -> lambda.invoke(b -> b.functionName("CustomerProfileFunction:$LATEST").qualifier("live")));
         assertEquals(400, refused.statusCode());
+    }
+
+    @Test
+    void aRequestFromAWebPageIsAccessDeniedAndRunsNothing() throws Exception {
+        String put = sample("customer-profile/put-customer.json").replace("c-ada", "c-page");
+        // What a page's fetch(..., {mode: 'no-cors'}) sends: a "simple" text/plain POST, no preflight, with Origin.
+        HttpResponse<String> post = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(server.base() + "/2015-03-31/functions/CustomerProfileFunction/invocations"))
+                .header("Origin", "https://evil.example").header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString(put)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> preflight = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(server.base() + "/2015-03-31/functions/CustomerProfileFunction/invocations"))
+                .header("Origin", "null").header("Access-Control-Request-Method", "POST")
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+
+        for (HttpResponse<String> refused : List.of(post, preflight)) {
+            assertEquals(403, refused.statusCode(), refused.body());
+            assertEquals(Optional.of("AccessDeniedException"), refused.headers().firstValue("x-amzn-ErrorType"));
+            assertEquals(Optional.empty(), refused.headers().firstValue("Access-Control-Allow-Origin"));
+            Map<String, Object> body = JSON.std.mapFrom(refused.body());
+            assertEquals("User", body.get("Type"));
+            assertTrue(((String) body.get("message")).startsWith("sam-local's Invoke API refuses requests from web pages"),
+                    refused.body());
+        }
+        assertCustomerAbsent("c-page");
+    }
+
+    @Test
+    void theAwsCliAndBoto3SendNoOriginAndInvokeAsTheSdkDoes(@TempDir Path dir) throws Exception {
+        Path payload = Files.writeString(dir.resolve("put.json"), sample("customer-profile/put-customer.json")
+                .replace("c-ada", "c-cli"));
+        Path out = dir.resolve("out.json");
+        // The CLI v1 installed here sends the payload as it is (v2 would need --cli-binary-format raw-in-base64-out).
+        SamLocalCommand.Result cli = SamLocalCommand.exec(dir, clientEnvironment(), "aws", "lambda", "invoke",
+                "--endpoint-url", server.base(), "--function-name", "CustomerProfileFunction",
+                "--payload", "file://" + payload, out.toString());
+        assertEquals(0, cli.exitCode(), cli.stderr());
+        assertEquals(200, JSON.std.mapFrom(cli.stdout()).get("StatusCode"), cli.stdout());
+        assertEquals(201, ((Number) JSON.std.mapFrom(Files.readString(out)).get("statusCode")).intValue(), Files.readString(out));
+
+        String get = sample("customer-profile/get-customer.json").replace("c-ada", "c-cli");
+        SamLocalCommand.Result boto3 = SamLocalCommand.exec(dir, clientEnvironment(), "python3", "-c", String.join("\n",
+                "import boto3, sys",
+                "client = boto3.client('lambda', endpoint_url=sys.argv[1])",
+                "response = client.invoke(FunctionName='CustomerProfileFunction', Payload=sys.argv[2].encode())",
+                "print(response['StatusCode'], response['Payload'].read().decode())"), server.base(), get);
+        assertEquals(0, boto3.exitCode(), boto3.stderr());
+        String[] answered = boto3.stdout().trim().split(" ", 2);
+        assertEquals("200", answered[0], boto3.stdout());
+        assertEquals(200, ((Number) JSON.std.mapFrom(answered[1]).get("statusCode")).intValue(), boto3.stdout());
+
+        InvokeResponse sdk = invoke("CustomerProfileFunction", get);
+        assertEquals(200, httpStatus(sdk), sdk.payload().asUtf8String());
+    }
+
+    /** Dummy credentials and the region, as for the SDK's client; no profile or config of this machine's. */
+    private static Map<String, String> clientEnvironment() {
+        return Map.of("AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local", "AWS_DEFAULT_REGION", REGION,
+                "AWS_REGION", REGION, "AWS_CONFIG_FILE", "/dev/null", "AWS_SHARED_CREDENTIALS_FILE", "/dev/null");
     }
 
     @Test

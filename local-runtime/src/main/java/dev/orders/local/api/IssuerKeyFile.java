@@ -15,7 +15,7 @@ import java.text.ParseException;
 
 /**
  * The local issuer's RSA signing key, as a private JWK in one file, made on first use with owner-only
- * permissions (600, its directory 700). start-api and the separate {@code token} command sign and verify
+ * permissions (600, its directory 700; an existing one is narrowed to them). start-api and the separate {@code token} command sign and verify
  * with the same key because they read the same file; it is a development key, never a deployed one.
  */
 final class IssuerKeyFile {
@@ -27,7 +27,11 @@ final class IssuerKeyFile {
     /** The key in {@code file}, made first if there is none (by whichever process comes first). */
     static RSAKey loadOrCreate(Path file) {
         try {
-            if (!Files.exists(file)) {
+            if (Files.exists(file)) {
+                // One made before sam-local kept it owner-only, or widened since, is narrowed again.
+                OwnerOnly.ownDirectory(file.toAbsolutePath().getParent());
+                OwnerOnly.narrow(file);
+            } else {
                 create(file);
             }
             return read(file);

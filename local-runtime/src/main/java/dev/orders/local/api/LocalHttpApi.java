@@ -115,7 +115,8 @@ public final class LocalHttpApi implements AutoCloseable {
         @SuppressWarnings("unchecked")
         String requestId = (String) ((Map<String, Object>) event.get("requestContext")).get("requestId");
         try {
-            byte[] response = functions.get(match.get().functionLogicalId()).invoke(JSON.std.asBytes(event), requestId);
+            byte[] response = functions.get(match.get().functionLogicalId()).invoke(JSON.std.asBytes(event),
+                    HttpApiEvents.lambdaRequestId());
             return withRequestId(response(response), requestId);
         } catch (Exception e) {
             Log.SAM_LOCAL.line(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);

@@ -29,6 +29,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -175,7 +176,9 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
             return Verified.refused("the issuer's keys cannot be read: " + e.getMessage());
         }
         if (candidates.isEmpty()) {
-            return Verified.refused("unknown kid " + header.getKeyID());
+            return Verified.refused(keyAlgorithm(header.getKeyID())
+                    .map(alg -> "algorithm " + header.getAlgorithm() + " is not its key's (" + alg + ")")
+                    .orElse("unknown kid " + header.getKeyID()));
         }
         try {
             if (!jwt.verify(new RSASSAVerifier((RSAKey) candidates.get(0)))) {
@@ -204,6 +207,16 @@ public final class LocalJwtAuthorizer implements RequestAuthorizer {
         }
         return new Verified(new Result.Authorized(asStrings(claims), TokenScopes.of(claims.getClaims())),
                 times.get(EXPIRES), times.get(NOT_BEFORE), times.get(ISSUED_AT));
+    }
+
+    /** The {@code alg} the issuer's key {@code kid} names, if it has one: the key is for that algorithm only (RFC 7517 §4.4). */
+    private Optional<String> keyAlgorithm(String kid) {
+        try {
+            return keys.get(new JWKSelector(new JWKMatcher.Builder().keyID(kid).build()), null).stream()
+                    .map(JWK::getAlgorithm).filter(Objects::nonNull).map(Object::toString).findFirst();
+        } catch (KeySourceException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -4,11 +4,11 @@ import dev.orders.local.UsageException;
 import dev.orders.local.lambda.FunctionEnvironment;
 import dev.orders.localaws.ChildProcesses;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.OwnerOnly;
 import dev.orders.localaws.RepositoryRoot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ final class ChildJvm {
 
     /**
      * Where a child's stdout and stderr go: the launcher's (the terminal), or, for --log-file, a file the launcher
-     * made anew, which takes its stderr (the functions' logs; the launcher's own lines stay on the terminal) and, for
+     * made anew and owner-only (it holds the run's tokens), which takes its stderr (the functions' logs; the launcher's own lines stay on the terminal) and, for
      * invoke, its stdout (the response), as SAM CLI writes both to the log file.
      */
     record Output(ProcessBuilder.Redirect stdout, ProcessBuilder.Redirect stderr) {
@@ -37,7 +37,7 @@ final class ChildJvm {
         /** The --log-file's, made anew now; {@code withStdout}: the response goes there too. */
         static Output logFile(Path file, boolean withStdout) {
             try {
-                Files.write(file, new byte[0]);
+                OwnerOnly.truncate(file);
             } catch (IOException e) {
                 throw new UsageException("--log-file " + file + " cannot be written: " + SamLocal.firstLine(e.toString()));
             }

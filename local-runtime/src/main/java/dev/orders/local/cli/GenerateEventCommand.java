@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']]}: prints the HTTP API event API
@@ -25,6 +26,8 @@ final class GenerateEventCommand implements Command {
     static final Option SUB = Option.value("SUBJECT", "The caller: the event carries a verified token's claims for this"
             + " subject, as API Gateway's JWT authorizer passes them.", "--sub");
     static final Option SCOPE = Option.value("'A B'", "The token's scopes, space-separated (with --sub).", "--scope");
+    /** The methods a route key names (API Gateway's, and ANY). */
+    private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "ANY");
     static final Usage USAGE = Usage.ownCommand("generate-event", "'METHOD /path' | SERVICE EVENT",
             "Prints the HTTP API event API Gateway sends for a route of the template, by its route key ('GET"
                     + " /orders/{orderId}') or a request ('GET /orders/o-1?limit=5'), with a caller's claims with --sub; or,"
@@ -58,6 +61,12 @@ final class GenerateEventCommand implements Command {
                     + " events are SERVICE EVENT: " + samples());
         }
         String method = parts[0].toUpperCase(Locale.ROOT);
+        if (!HTTP_METHODS.contains(method)) {
+            // SAM CLI's SERVICE EVENT of a kind no function here takes (s3 put, sqs receive-message): say so, not "no route".
+            throw new UsageException("sam-local has SAM CLI's sample events only of the kinds this template's functions"
+                    + " take: " + samples() + "; '" + route + "' is not one (sam local generate-event prints the others)."
+                    + " A route's event is generate-event 'METHOD /path'");
+        }
         HttpApiEvents.Routes routes = new HttpApiEvents.Routes(SamTemplate.repository());
         Optional<HttpApiEvents.Match> byKey = routes.byKey(method + " " + parts[1]);
         Optional<RequestAuthorizer.Jwt> jwt = jwt(arguments);

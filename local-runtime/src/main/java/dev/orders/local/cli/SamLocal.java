@@ -34,6 +34,9 @@ public final class SamLocal {
             ServeCommand.VERB, new ServeCommand(),
             ServeLambdaCommand.VERB, new ServeLambdaCommand(),
             InvokeHereCommand.VERB, new InvokeHereCommand());
+    /** {@code sam local}'s commands, which ./sam-local also takes after the word {@code local}, as sam does. */
+    private static final String SAM_LOCAL = "local";
+    private static final List<String> SAM_LOCAL_VERBS = List.of("invoke", "start-api", "start-lambda", "generate-event");
     private static final List<String> LISTED = List.of("invoke", "start-api", "start-lambda", "generate-event", "token",
             "redrive");
 
@@ -67,6 +70,14 @@ public final class SamLocal {
             System.out.println("sam-local, version " + version());
             return 0;
         }
+        if (verb.equals(SAM_LOCAL)) {
+            // "sam local invoke" is a SAM user's habit: ./sam-local is sam local already, so the word changes nothing.
+            if (args.size() < 2 || !(SAM_LOCAL_VERBS.contains(args.get(1)) || HELP.contains(args.get(1)))) {
+                throw new UsageException("'local' takes a command of sam local: " + String.join(", ", SAM_LOCAL_VERBS)
+                        + " (./sam-local local invoke is ./sam-local invoke); see ./sam-local --help");
+            }
+            return run(args.subList(1, args.size()));
+        }
         Command command = COMMANDS.get(verb);
         if (command == null) {
             throw new UsageException("unknown verb '" + verb + "'; see ./sam-local --help");
@@ -74,6 +85,10 @@ public final class SamLocal {
         List<String> rest = args.subList(1, args.size());
         if (command instanceof GenerateEventCommand && !rest.isEmpty() && SampleEventCommand.EVENTS.containsKey(rest.get(0))) {
             String service = rest.get(0);
+            if (rest.size() > 1 && HELP.contains(rest.get(1))) {
+                System.out.print(SampleEventCommand.serviceHelp(service));
+                return 0;
+            }
             Optional<SampleEventCommand> sample = rest.size() > 1 ? SampleEventCommand.of(service, rest.get(1)) : Optional.empty();
             if (sample.isEmpty()) {
                 throw new UsageException("generate-event " + service + " takes an event: "

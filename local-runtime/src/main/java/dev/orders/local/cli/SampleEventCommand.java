@@ -42,6 +42,10 @@ final class SampleEventCommand implements Command {
                     "./sam-local generate-event cloudwatch scheduled-event --rule ExpireOrdersFunctionSweep",
                     SampleEventCommand::scheduledEvent)));
 
+    /** What SAM CLI's help of each service says it generates. */
+    private static final Map<String, String> SERVICES = Map.of("apigateway", "Generates Amazon API Gateway Events",
+            "dynamodb", "Generates Amazon DynamoDB Events", "cloudwatch", "Generates Amazon CloudWatch Events");
+
     /** One of the event's options: {@code --NAME}, and the value it takes when not given. */
     private record Tag(String name, String fallback) {
         Option option() {
@@ -71,6 +75,16 @@ final class SampleEventCommand implements Command {
     /** The sample event {@code service} {@code event}, if SAM CLI has it and this template takes it. */
     static Optional<SampleEventCommand> of(String service, String event) {
         return Optional.ofNullable(EVENTS.getOrDefault(service, Map.of()).get(event));
+    }
+
+    /** {@code generate-event SERVICE --help}: the service's events, as SAM CLI lists a service's commands. */
+    static String serviceHelp(String service) {
+        StringBuilder help = new StringBuilder("Usage: ./sam-local generate-event " + service + " [OPTIONS] COMMAND [ARGS]...\n\n  "
+                + SERVICES.get(service) + " (those of SAM CLI's this template's functions take).\n\nCommands:\n");
+        EVENTS.get(service).entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(event -> help.append(
+                String.format("  %-18s%s\n", event.getKey(), event.getValue().usage().summary().split(" \\(")[0])));
+        return help.append("\n./sam-local generate-event ").append(service).append(" EVENT --help lists an event's options.\n")
+                .append("\nOptions:\n  -h, --help        Show this message and exit.\n").toString();
     }
 
     @Override

@@ -43,6 +43,18 @@ final class InvokeRefusal extends Exception {
                 + member + "' failed to satisfy constraint: " + constraint, false);
     }
 
+    /**
+     * A request from a web page: browsers send {@code Origin} with every cross-origin request (and its preflight),
+     * the AWS CLI and SDKs never do. Lambda's endpoint needs a SigV4 signature no page can make; without one here,
+     * a page's POST would run any function with any claims. AccessDeniedException is Lambda's common error for a
+     * caller that may not perform the action (403), where a signature error would send the caller after their keys.
+     */
+    static InvokeRefusal fromBrowser(String origin) {
+        return new InvokeRefusal(403, "AccessDeniedException", "sam-local's Invoke API refuses requests from web pages"
+                + " (this one has Origin: " + origin + "): Lambda's endpoint needs a SigV4 signature, which no page can"
+                + " make. Call it with the AWS CLI or an AWS SDK, which send no Origin.", true);
+    }
+
     static InvokeRefusal unknownOperation(String method, String path) {
         return new InvokeRefusal(404, "UnknownOperationException", "sam-local serves the Invoke operation only"
                 + " (POST /2015-03-31/functions/{FunctionName}/invocations), not " + method + " " + path, false);

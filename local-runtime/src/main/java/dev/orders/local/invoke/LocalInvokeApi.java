@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * for every function of the template, each run from its jar as under start-api: {@code RequestResponse} answers
  * the function's payload (or, when it throws, its error with {@code X-Amz-Function-Error: Unhandled}),
  * {@code Event} queues the invocation and answers 202, {@code DryRun} answers 204 and runs nothing. A call Lambda
- * would refuse is refused with Lambda's status, error code and message, and runs nothing.
+ * would refuse is refused with Lambda's status, error code and message, and runs nothing; so is any request a
+ * browser sends (it has an {@code Origin}), as Lambda refuses a page's unsigned one.
  */
 public final class LocalInvokeApi implements AutoCloseable {
     /** Lambda's payload limits: 6 MB for a synchronous call, 1 MB for an asynchronous one. */
@@ -87,6 +88,10 @@ public final class LocalInvokeApi implements AutoCloseable {
 
     private Response handle(HttpExchange exchange, byte[] body, String requestId) {
         try {
+            String origin = exchange.getRequestHeaders().getFirst("Origin");
+            if (origin != null) {
+                throw InvokeRefusal.fromBrowser(origin);
+            }
             Matcher path = INVOCATIONS.matcher(exchange.getRequestURI().getRawPath());
             if (!"POST".equals(exchange.getRequestMethod()) || !path.matches()) {
                 throw InvokeRefusal.unknownOperation(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath());

@@ -57,6 +57,21 @@ class LocalIssuerTest {
     }
 
     @Test
+    void aKeyFileMadeReadableByOthersIsNarrowedToItsOwnerWithItsDirectoryAndKept(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(".sam-local/issuer-key.json");
+        String kid = LocalIssuer.load(file, URL, List.of("sam-local"), CLOCK).publicKeys().getKeys().get(0).getKeyID();
+        // As an earlier sam-local, a copy or a chmod may have left them.
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(file.getParent(), PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        LocalIssuer again = LocalIssuer.load(file, URL, List.of("sam-local"), CLOCK);
+
+        assertEquals(kid, again.publicKeys().getKeys().get(0).getKeyID());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())));
+    }
+
+    @Test
     void anUnusableKeyFileIsAClearErrorNotANewKey(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("issuer-key.json"), "{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}");
         IllegalStateException e = assertThrows(IllegalStateException.class,

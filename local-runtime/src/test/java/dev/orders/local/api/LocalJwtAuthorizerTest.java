@@ -189,12 +189,32 @@ class LocalJwtAuthorizerTest {
     }
 
     @Test
-    void everyRsaAlgorithmIsAccepted() throws Exception {
+    void everyRsaAlgorithmIsAcceptedByAKeyThatNamesNone() throws Exception {
         for (JWSAlgorithm algorithm : List.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512,
                 JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512)) {
             SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(algorithm).keyID(KEY.getKeyID()).build(), valid().build());
             jwt.sign(new RSASSASigner(KEY));
             assertInstanceOf(Result.Authorized.class, authorize(jwt.serialize()), algorithm.getName());
+        }
+    }
+
+    @Test
+    void aKeyThatNamesItsAlgorithmAsTheLocalIssuersDoesVerifiesThatOneOnly() throws Exception {
+        // The local issuer's key (IssuerKeyFile) names RS256, as the keys of Cognito's and Auth0's key sets do.
+        RSAKey rs256Key = new RSAKeyGenerator(2048).keyID("rs256-key").keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.RS256)
+                .generate();
+        LocalJwtAuthorizer rs256Only = LocalJwtAuthorizer.of(new LocalIssuer(rs256Key, ISSUER, List.of(AUDIENCE),
+                Clock.fixed(NOW, ZoneOffset.UTC)), Clock.fixed(NOW, ZoneOffset.UTC));
+        for (JWSAlgorithm algorithm : List.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512,
+                JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512)) {
+            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(algorithm).keyID("rs256-key").build(), valid().build());
+            jwt.sign(new RSASSASigner(rs256Key));
+            Result result = rs256Only.authorize(Optional.of("Bearer " + jwt.serialize()));
+            if (algorithm.equals(JWSAlgorithm.RS256)) {
+                assertInstanceOf(Result.Authorized.class, result);
+            } else {
+                assertEquals("algorithm " + algorithm + " is not its key's (RS256)", refusal(result));
+            }
         }
     }
 
