@@ -25,14 +25,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * CORS as a browser enforces it: headless Chromium (npm's @sparticuz/chromium, driven by playwright-core, both of which
- * the build installs from browser/package-lock.json) opens a page of an origin start-api's CorsAllowedOrigins lists and
- * one of an origin it does not, and each page's script calls start-api with fetch and a bearer token.
+ * the build installs from npm-tools/package-lock.json) opens a page of an origin start-api's CorsAllowedOrigins lists
+ * and one of an origin it does not, and each page's script calls start-api with fetch and a bearer token.
  */
 class BrowserCorsEndToEndTest {
-    /** Where browser/install put playwright-core and @sparticuz/chromium, and unpacked its browser (before the tests). */
-    private static final Path DRIVER = Path.of("target", "browser", "node_modules");
-    private static final Path UNPACKED_CHROMIUM = Path.of("target", "browser", "chromium");
-    private static final Path OPEN_PAGES = Path.of("browser", "open-pages.cjs");
+    /** Where npm-tools/install put playwright-core and @sparticuz/chromium, and unpacked its browser (before the tests). */
+    private static final Path DRIVER = Path.of("target", "npm-tools", "node_modules");
+    private static final Path UNPACKED_CHROMIUM = Path.of("target", "npm-tools", "chromium");
+    private static final Path OPEN_PAGES = Path.of("npm-tools", "open-pages.cjs");
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test

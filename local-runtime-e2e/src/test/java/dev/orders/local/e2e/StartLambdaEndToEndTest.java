@@ -24,7 +24,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.SdkBytes;
@@ -40,13 +39,17 @@ import software.amazon.awssdk.services.lambda.model.LogType;
 import software.amazon.awssdk.services.lambda.model.ResourceNotFoundException;
 
 /**
- * ./sam-local start-lambda as the SDK's LambdaClient calls it: the template's functions on their sample events,
- * each invocation type, a handler's unhandled error, and every refusal answered as Lambda answers it, with
- * nothing run. The server started for the class stops cleanly when it ends (SIGTERM, nothing left running).
+ * ./sam-local start-lambda as the SDK for Java's LambdaClient calls it: the template's functions on their sample
+ * events, each invocation type, a handler's unhandled error, and every refusal answered as Lambda answers it, with
+ * nothing run; the SDK for JavaScript's LambdaClient too, and a web page's request refused. The server started for
+ * the class stops cleanly when it ends (SIGTERM, nothing left running).
  */
 class StartLambdaEndToEndTest {
     private static final String REGION = Optional.ofNullable(System.getenv("AWS_REGION")).filter(r -> !r.isBlank())
             .orElse("us-east-1");
+    /** Where npm-tools/install put @aws-sdk/client-lambda (before the tests), and the script that calls it. */
+    private static final Path JAVASCRIPT_SDK = Path.of("target", "npm-tools", "node_modules");
+    private static final Path INVOKE_LAMBDA = Path.of("npm-tools", "invoke-lambda.cjs");
     private static SamLocalServer server;
     private static LambdaClient lambda;
 
@@ -235,37 +238,34 @@ class StartLambdaEndToEndTest {
     }
 
     @Test
-    void theAwsCliAndBoto3SendNoOriginAndInvokeAsTheSdkDoes(@TempDir Path dir) throws Exception {
-        Path payload = Files.writeString(dir.resolve("put.json"), sample("customer-profile/put-customer.json")
-                .replace("c-ada", "c-cli"));
-        Path out = dir.resolve("out.json");
-        // The CLI v1 installed here sends the payload as it is (v2 would need --cli-binary-format raw-in-base64-out).
-        SamLocalCommand.Result cli = SamLocalCommand.exec(dir, clientEnvironment(), "aws", "lambda", "invoke",
-                "--endpoint-url", server.base(), "--function-name", "CustomerProfileFunction",
-                "--payload", "file://" + payload, out.toString());
-        assertEquals(0, cli.exitCode(), cli.stderr());
-        assertEquals(200, JSON.std.mapFrom(cli.stdout()).get("StatusCode"), cli.stdout());
-        assertEquals(201, ((Number) JSON.std.mapFrom(Files.readString(out)).get("statusCode")).intValue(), Files.readString(out));
+    void theSdkForJavaScriptSendsNoOriginAndIsAnsweredAsTheSdkForJavaIs() throws IOException {
+        // Any request with Origin is refused (403, above): answered 200 with the function's payload, the call had none.
+        Map<String, Object> put = invokeWithJavaScriptSdk("CustomerProfileFunction",
+                sample("customer-profile/put-customer.json").replace("c-ada", "c-js"));
+        assertEquals(200, put.get("StatusCode"), put.toString());
+        assertNull(put.get("FunctionError"), put.toString());
+        assertEquals(201, ((Number) JSON.std.mapFrom((String) put.get("Payload")).get("statusCode")).intValue(), put.toString());
 
-        String get = sample("customer-profile/get-customer.json").replace("c-ada", "c-cli");
-        SamLocalCommand.Result boto3 = SamLocalCommand.exec(dir, clientEnvironment(), "python3", "-c", String.join("\n",
-                "import boto3, sys",
-                "client = boto3.client('lambda', endpoint_url=sys.argv[1])",
-                "response = client.invoke(FunctionName='CustomerProfileFunction', Payload=sys.argv[2].encode())",
-                "print(response['StatusCode'], response['Payload'].read().decode())"), server.base(), get);
-        assertEquals(0, boto3.exitCode(), boto3.stderr());
-        String[] answered = boto3.stdout().trim().split(" ", 2);
-        assertEquals("200", answered[0], boto3.stdout());
-        assertEquals(200, ((Number) JSON.std.mapFrom(answered[1]).get("statusCode")).intValue(), boto3.stdout());
-
-        InvokeResponse sdk = invoke("CustomerProfileFunction", get);
-        assertEquals(200, httpStatus(sdk), sdk.payload().asUtf8String());
+        String get = sample("customer-profile/get-customer.json").replace("c-ada", "c-js");
+        Map<String, Object> js = JSON.std.mapFrom((String) invokeWithJavaScriptSdk("CustomerProfileFunction", get).get("Payload"));
+        assertEquals(200, ((Number) js.get("statusCode")).intValue(), js.toString());
+        InvokeResponse java = invoke("CustomerProfileFunction", get);
+        assertEquals(200, httpStatus(java), java.payload().asUtf8String());
+        assertEquals(json(java).get("body"), js.get("body"));
     }
 
-    /** Dummy credentials and the region, as for the SDK's client; no profile or config of this machine's. */
-    private static Map<String, String> clientEnvironment() {
-        return Map.of("AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local", "AWS_DEFAULT_REGION", REGION,
-                "AWS_REGION", REGION, "AWS_CONFIG_FILE", "/dev/null", "AWS_SHARED_CREDENTIALS_FILE", "/dev/null");
+    /**
+     * The answer ({StatusCode, FunctionError, Payload}) of the AWS SDK for JavaScript's LambdaClient, run by Node as
+     * npm-tools/invoke-lambda.cjs with the SDK the build installed, dummy credentials and no config of this machine's.
+     */
+    private static Map<String, Object> invokeWithJavaScriptSdk(String functionName, String payload) throws IOException {
+        SamLocalCommand.Result node = SamLocalCommand.exec(Path.of("").toAbsolutePath(),
+                Map.of("NODE_PATH", JAVASCRIPT_SDK.toAbsolutePath().toString(),
+                        "AWS_CONFIG_FILE", "/dev/null", "AWS_SHARED_CREDENTIALS_FILE", "/dev/null"),
+                "node", INVOKE_LAMBDA.toAbsolutePath().toString(), server.base(), REGION, functionName, payload);
+        assertEquals(0, node.exitCode(), "invoke-lambda.cjs (its SDK comes from npm-tools/install, run by the build): "
+                + node.stderr());
+        return JSON.std.mapFrom(node.stdout());
     }
 
     @Test

@@ -1,8 +1,8 @@
 // Opens each URL in headless Chromium and prints, as one JSON object by URL, what the page's script left in
 // window.outcome (a promise: what its fetch calls read, or the error).
 //   usage: NODE_PATH=WORKDIR/node_modules TMPDIR=WORKDIR/chromium node open-pages.cjs URL...
-// The browser is @sparticuz/chromium's, which browser/install unpacked where the package looks for it (TMPDIR), or the
-// executable $CHROMIUM names; playwright-core drives it.
+// The browser is @sparticuz/chromium's, which npm-tools/install unpacked where the package looks for it (TMPDIR), or
+// the executable $CHROMIUM names; playwright-core drives it.
 const { pathToFileURL } = require('node:url');
 const { chromium } = require('playwright-core');
 
@@ -22,8 +22,8 @@ async function launch() {
     return await chromium.launch({ executablePath, args, headless: true, timeout: 30000 });
   } catch (error) {
     throw new Error(`Headless Chromium, ${executable}, did not start. The build installs it: local-runtime-e2e/`
-      + "browser/install unpacks the Linux x64 binary of npm's @sparticuz/chromium into local-runtime-e2e/target/"
-      + 'browser/chromium; build again with ./mvnw verify (or -pl local-runtime-e2e -am). On another system (macOS,'
+      + "npm-tools/install unpacks the Linux x64 binary of npm's @sparticuz/chromium into local-runtime-e2e/target/"
+      + 'npm-tools/chromium; build again with ./mvnw verify (or -pl local-runtime-e2e -am). On another system (macOS,'
       + ' arm64) set CHROMIUM to a Chromium or Chrome executable; if a library is missing (libnss3.so), install your'
       + ` system's nss package.\n${error.message}`);
   }
