@@ -70,7 +70,10 @@ final class Exchanges {
                                 at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.STOCKED_ORDER)).apply(event)), 200),
                 Exchange.of("the history of an order of stocked tea, cancelled: its reservation released",
                         "query-orders/get-order-history", Seeds.STOCK_MOVES,
-                        at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.RELEASED_ORDER)), 200));
+                        at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.RELEASED_ORDER)), 200),
+                Exchange.of("the history of an order of stocked tea, refunded before it shipped: its reservation released",
+                        "query-orders/get-order-history", Seeds.STOCK_MOVES,
+                        at(Map.of("customerId", SAMPLE_CUSTOMER, "orderId", Seeds.REFUNDED_ORDER)), 200));
     }
 
     /** The refusals of callers, for every sample, typical errors of single routes, and a replayed creation. */

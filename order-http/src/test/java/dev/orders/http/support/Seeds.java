@@ -52,6 +52,7 @@ public final class Seeds {
     /** {@link #STOCK_MOVES}' orders: one shipped in part and cancelled in part, one cancelled whole. */
     public static final String STOCKED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RF";
     public static final String RELEASED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RG";
+    public static final String REFUNDED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RM";
     /** The customer's second order in {@link #LIFECYCLE}, the one an administrator paid and refunded. */
     public static final String ADMINISTERED_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RD";
 
@@ -74,7 +75,8 @@ public final class Seeds {
     /**
      * The tea stocked and every move of its units an order event carries: {@link #STOCKED_ORDER} reserves in its
      * creation and in a line added, then removed (released); paid, one line shipped (sold), the other cancelled
-     * (released); {@link #RELEASED_ORDER} reserves and is cancelled (released per sku).
+     * (released); {@link #RELEASED_ORDER} reserves and is cancelled (released per sku); {@link #REFUNDED_ORDER} reserves,
+     * is paid and refunded before it ships (released per sku).
      */
     public static final Consumer<Fixture> STOCK_MOVES = CUSTOMER.andThen(CATALOGUE).andThen(fx -> {
         fx.stock("TEA-EARL-100G", 10);
@@ -97,6 +99,10 @@ public final class Seeds {
         fx.createReserving(RELEASED_ORDER, List.of("01JCZ6X3N1S4M2B0QK9V7TQ5RK"), new NewOrder(SAMPLE_CUSTOMER, "EUR",
                 List.of(tea)), actor);
         changeStatus(fx, RELEASED_ORDER, OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty());
+        fx.createReserving(REFUNDED_ORDER, List.of("01JCZ6X3N1S4M2B0QK9V7TQ5RN"), new NewOrder(SAMPLE_CUSTOMER, "EUR",
+                List.of(tea)), actor);
+        changeStatus(fx, REFUNDED_ORDER, OrderStatus.PAID, Role.ADMINISTRATOR, Optional.of("paid by bank transfer"));
+        changeStatus(fx, REFUNDED_ORDER, OrderStatus.REFUNDED, Role.ADMINISTRATOR, Optional.of("out of stock after all"));
     });
     public static final Consumer<Fixture> ORDER = fx -> {
         CUSTOMER.accept(fx);
