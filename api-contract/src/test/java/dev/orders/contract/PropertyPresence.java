@@ -136,7 +136,7 @@ final class PropertyPresence {
         if (value.isObject() && !properties.isEmpty()) {
             Tally tally = tallies.computeIfAbsent(name, key -> new Tally(schema));
             tally.instances++;
-            for (Iterator<Map.Entry<String, JsonNode>> fields = value.fields(); fields.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = value.properties().iterator(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 JsonNode property = properties.path(field.getKey());
                 if (!property.isMissingNode()) {

@@ -65,7 +65,7 @@ public final class LocalEventBus implements AutoCloseable {
     private final Set<String> buses;
     private final List<Subscription> subscriptions;
     private final Set<String> warnedBuses = ConcurrentHashMap.newKeySet();
-    private final Machine rules = new Machine();
+    private final Machine rules = Machine.builder().build();
     private final ExecutorService deliveries = Executors.newSingleThreadExecutor(daemon("sam-local-event-bus"));
     // Each exchange on a thread of its own: on the server's one dispatcher thread, a client that stopped halfway
     // through its request (an SDK call interrupted while sending) would keep every other PutEvents waiting.

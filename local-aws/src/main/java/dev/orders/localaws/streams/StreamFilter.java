@@ -14,7 +14,7 @@ import software.amazon.event.ruler.Machine;
  * none.
  */
 public final class StreamFilter {
-    private final Machine machine = new Machine();
+    private final Machine machine = Machine.builder().build();
     private final boolean none;
 
     public StreamFilter(List<String> patterns) {

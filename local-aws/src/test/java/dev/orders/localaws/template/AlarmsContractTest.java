@@ -52,7 +52,7 @@ class AlarmsContractTest {
         Map<String, Object> alarm = properties("Api5xxAlarm");
         List<Map<String, Object>> queries = cast(alarm.get("Metrics"));
         List<Object> metrics = queries.stream().filter(query -> query.containsKey("MetricStat"))
-                .map(query -> map(map(query, "MetricStat"), "Metric")).map(metric -> (Object) metric.get("MetricName")).toList();
+                .map(query -> map(map(query, "MetricStat"), "Metric")).map(metric -> metric.get("MetricName")).toList();
         assertEquals(List.of("5xx", "Count"), metrics);
         queries.stream().filter(query -> query.containsKey("MetricStat")).map(query -> map(map(query, "MetricStat"), "Metric"))
                 .forEach(metric -> assertEquals(List.of(dimension("ApiId", ref("OrdersApi"))), metric.get("Dimensions")));

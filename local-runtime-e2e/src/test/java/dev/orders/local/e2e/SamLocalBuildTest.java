@@ -44,11 +44,13 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What ./sam-local builds before a command runs, in a copy of this built checkout that was then moved, as a
- * user copies or moves one: a change to a module whose code the command runs is built first (a compile error
- * is printed and nothing is served), a change to any other module builds nothing, and the moved copy runs its
- * own code, no path of this checkout or of the copy's first place reaching a JVM. SAM_LOCAL_DRY_RUN=1 tells
- * what the script would build and why, without building: one module after another is changed and asked about.
+ * What ./sam-local builds before a command runs, in a copy of this checkout as Maven built it (this module
+ * runs after the others are packaged) that was then moved, as a user copies or moves one: nothing is built
+ * until a source changes; a change to a module whose code the command runs builds that module and what is
+ * built from it, and no other (a compile error is printed and nothing is served); a change to any other
+ * module builds nothing; and the moved copy runs its own code, no path of this checkout or of the copy's first
+ * place reaching a JVM. SAM_LOCAL_DRY_RUN=1 tells what the script would build and why, without building: one
+ * module after another is changed and asked about.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SamLocalBuildTest {
@@ -68,21 +70,20 @@ class SamLocalBuildTest {
     static void copyTheBuiltCheckoutThenMoveIt() throws IOException {
         copied = temp.resolve("copied");
         copy(ORIGINAL, copied);
-        // As left by ./sam-local's own build of everything (Maven ran these tests): each target has its stamp.
-        try (Stream<Path> targets = Files.find(copied, 4, (path, attributes) -> attributes.isDirectory()
-                && path.getFileName().toString().equals("target"))) {
-            for (Path target : targets.toList()) {
-                Files.writeString(target.resolve("sam-local.stamp"), "");
-            }
-        }
         checkout = Files.move(copied, temp.resolve("moved"));
     }
 
     @Test
     @Order(1)
-    void aChangedModuleIsBuiltBeforeEachCommandThatRunsItsCodeAndBeforeNoOther() throws IOException {
+    void whatMavenBuiltIsUpToDateWhoeverRanIt() {
         assertUpToDate("start-api");
+        assertUpToDate("start-api", "--watch");
         assertUpToDate("token", "c-1");
+    }
+
+    @Test
+    @Order(2)
+    void aChangedModuleIsBuiltBeforeEachCommandThatRunsItsCodeAndBeforeNoOther() throws IOException {
 
         Set<String> runtime = runtimeClasses();
         Set<String> served = new HashSet<>(runtime);
@@ -112,7 +113,7 @@ class SamLocalBuildTest {
                 Optional<String> forToken = wouldBuild(relative(source) + " changed", "token", "c-1");
                 if (forToken.isPresent()) {
                     // The runtime alone, without compiling tests: then no function is in the reactor (local-runtime's pom).
-                    assertEquals("./mvnw -q -Dmaven.test.skip=true package -pl local-runtime -am", forToken.get());
+                    assertEquals("./mvnw -B -Dmaven.test.skip=true package -pl local-runtime -am", forToken.get());
                     builtForToken.add(name);
                 }
             } finally {
@@ -129,7 +130,62 @@ class SamLocalBuildTest {
     }
 
     @Test
-    @Order(2)
+    @Order(3)
+    void aSavedSourceMakesStaleTheFunctionsBuiltFromItAndNoOtherNorAWatchServer() throws IOException {
+        Path source = firstFile(checkout.resolve("order-http/src/main"));
+        FileTime was = Files.getLastModifiedTime(source);
+        Files.setLastModifiedTime(source, FileTime.from(Instant.now().plusSeconds(2)));
+        try {
+            Map<String, String> stale = stale("start-api");
+            Set<String> builtFromIt = functionModules().stream().filter(module -> classpathNames(module, "order-http/target/"))
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertTrue(builtFromIt.size() > 1 && builtFromIt.size() < functionModules().size(), "built from order-http: " + builtFromIt);
+            assertEquals(builtFromIt, stale.keySet(), "stale: " + stale);
+            stale.values().forEach(reason -> assertEquals(relative(source) + " changed", reason));
+            assertEquals("./mvnw -B -DskipTests package -pl " + String.join(",", builtFromIt) + " -am",
+                    wouldBuild(relative(source) + " changed", "start-api").orElseThrow());
+            // Watch mode compiles a source saved since the build itself, when it starts: no jar is needed.
+            assertUpToDate("start-api", "--watch");
+        } finally {
+            Files.setLastModifiedTime(source, was);
+        }
+    }
+
+    @Test
+    @Order(4)
+    void aModuleRebuiltForOneFunctionLeavesTheOthersUpToDateUnlessItsSourcesChanged() throws IOException {
+        // As a build of create-order alone (-pl functions/create-order -am) writes order-core's outputs anew.
+        List<Path> rebuilt = List.of(checkout.resolve("order-core/target/sam-local-watch/compile.list"),
+                checkout.resolve("order-core/target/order-core-1.0.0-SNAPSHOT.jar"));
+        Map<Path, FileTime> times = times(rebuilt);
+        Path source = firstFile(checkout.resolve("order-core/src/main"));
+        times.putAll(times(List.of(source)));
+        Instant build = Instant.now().plusSeconds(10);
+        try {
+            touch(rebuilt, build);
+            assertUpToDate("start-api");
+
+            // A source saved before that build: the functions not rebuilt since run order-core's code without it.
+            touch(List.of(source), build.minusSeconds(1));
+            Map<String, String> stale = stale("start-api");
+            assertTrue(stale.keySet().containsAll(List.of("local-runtime", "functions/create-order", "functions/publish-events")), "stale: " + stale);
+            stale.values().forEach(reason -> assertEquals(relative(source) + " changed", reason));
+            List<Path> createOrder = List.of(checkout.resolve("functions/create-order/target/sam-local-watch/compile.list"),
+                    checkout.resolve("functions/create-order/target/classpath.txt"),
+                    checkout.resolve("functions/create-order/target/create-order.jar"));
+            times.putAll(times(createOrder));
+            touch(createOrder, build.plusSeconds(1));
+            assertFalse(stale("start-api").containsKey("functions/create-order"), "create-order was built after the save");
+            assertTrue(stale("start-api").containsKey("functions/publish-events"));
+        } finally {
+            for (Map.Entry<Path, FileTime> time : times.entrySet()) {
+                Files.setLastModifiedTime(time.getKey(), time.getValue());
+            }
+        }
+    }
+
+    @Test
+    @Order(5)
     void aPomIsAnInputOfEveryCommandAndATestOfNone() throws IOException {
         Path pom = checkout.resolve("pom.xml");
         FileTime was = Files.getLastModifiedTime(pom);
@@ -163,7 +219,7 @@ class SamLocalBuildTest {
     }
 
     @Test
-    @Order(3)
+    @Order(6)
     void theMovedCopyRunsItsOwnCodeNoPathOfAnotherCheckoutReachesAJvm() throws Exception {
         assertFalse(Files.exists(copied), "the copy moved");
         try (SamLocalServer server = SamLocalServer.start(checkout, "start-api", Map.of("SAM_LOCAL_NO_BUILD", "0"), List.of())) {
@@ -201,8 +257,8 @@ class SamLocalBuildTest {
     }
 
     @Test
-    @Order(4)
-    void aCompileErrorIsPrintedAndNothingServed() throws IOException {
+    @Order(7)
+    void aBuildSaysWhatItBuildsAsItGoesAndACompileErrorIsPrintedAndNothingServed() throws IOException {
         Path broken = Files.writeString(checkout.resolve("api-routes/src/main/java/Broken.java"), "class Broken { not java }\n");
 
         SamLocalCommand.Result result = SamLocalCommand.run(checkout, BUILD, Map.of("SAM_LOCAL_NO_BUILD", "0"),
@@ -212,6 +268,8 @@ class SamLocalBuildTest {
         assertTrue(result.stderr().contains("[sam-local] local-runtime: " + relative(broken.getParent()) + " changed"),
                 result.stderr());
         assertTrue(result.stderr().contains(broken + ":[1,"), "the compiler's error, at the file: " + result.stderr());
+        assertTrue(result.stderrLines().stream().anyMatch(line -> line.matches("\\[sam-local] {3}\\d+/\\d+ api-routes")),
+                "each module as Maven starts it: " + result.stderr());
         assertTrue(result.stderr().strip().endsWith("sam-local: the build failed (see above)"), result.stderr());
         assertEquals("", result.stdout(), "nothing listens");
     }
@@ -219,6 +277,50 @@ class SamLocalBuildTest {
     private static void assertUpToDate(String... command) {
         SamLocalCommand.Result result = dryRun(command);
         assertTrue(result.stderr().startsWith("[sam-local] up to date: "), String.join(" ", command) + ": " + result.stderr());
+    }
+
+    /** The modules the dry run of {@code command} says are stale, each with its reason. */
+    private static Map<String, String> stale(String... command) {
+        Map<String, String> stale = new HashMap<>();
+        for (String line : dryRun(command).stderrLines()) {
+            if (line.startsWith("[sam-local] ") && !line.startsWith("[sam-local] would build: ")
+                    && !line.startsWith("[sam-local] up to date: ")) {
+                String[] moduleAndReason = line.substring("[sam-local] ".length()).split(": ", 2);
+                stale.put(moduleAndReason[0], moduleAndReason[1]);
+            }
+        }
+        return stale;
+    }
+
+    /** The modules of the template's functions, as ./sam-local finds them. */
+    private static List<String> functionModules() throws IOException {
+        return SamTemplate.load(checkout.resolve("template.yaml")).functions().stream()
+                .map(function -> relative(checkout.resolve(function.codeUri()).getParent().getParent())).distinct().sorted().toList();
+    }
+
+    /** Whether the classpath file the build wrote for {@code module} names a file under {@code prefix}. */
+    private static boolean classpathNames(String module, String prefix) {
+        try {
+            return List.of(Files.readString(checkout.resolve(module).resolve("target/classpath.txt")).strip().split(File.pathSeparator))
+                    .stream().anyMatch(entry -> entry.startsWith(prefix));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<Path, FileTime> times(List<Path> files) throws IOException {
+        Map<Path, FileTime> times = new HashMap<>();
+        for (Path file : files) {
+            times.put(file, Files.getLastModifiedTime(file));
+        }
+        return times;
+    }
+
+    /** As a build or a save at {@code time} leaves the files. */
+    private static void touch(List<Path> files, Instant time) throws IOException {
+        for (Path file : files) {
+            Files.setLastModifiedTime(file, FileTime.from(time));
+        }
     }
 
     /** The build the dry run of {@code command} names, if any; it must be for {@code reason}. */

@@ -89,7 +89,8 @@ final class SamLocalServer implements AutoCloseable {
     }
 
     private static boolean accepts(int port) {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
+        try {
+            new Socket("127.0.0.1", port).close();
             return true;
         } catch (ConnectException e) {
             return false;

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * ./sam-local start-api --watch and start-lambda --watch, run from a copy of the checkout whose order-core is the
  * copy's own (the rest are links): a change of order-core saved there is served by the same server, with its data;
- * a change that does not compile is printed and the last good code keeps serving.
+ * a change that does not compile is printed and the last good code keeps serving; after the session the next
+ * --watch server builds no function for the change, which it compiles itself.
  */
 class WatchEndToEndTest {
     private static final String CUSTOMER_DETAILS = "order-core/src/main/java/dev/orders/core/customer/CustomerDetails.java";
@@ -66,6 +67,22 @@ class WatchEndToEndTest {
             HttpResponse<String> lastGood = putCustomer(api, ada, "not an address");
             assertTrue(lastGood.body().contains(NEW_MESSAGE), "the last good code: " + lastGood.body());
         }
+
+        // After the session, the change saved: the next --watch server compiles it itself, so no function is built
+        // for it, only sam-local's own runtime, which runs order-core's jar; a server of the jars builds the functions.
+        Files.writeString(source, original.replace(MESSAGE, NEW_MESSAGE));
+        String watch = dryRun(root, "start-api", "--watch");
+        assertTrue(watch.endsWith("[sam-local] would build: ./mvnw -B -DskipTests package -pl local-runtime -am\n"), watch);
+        String jars = dryRun(root, "start-api");
+        assertTrue(jars.contains("[sam-local] functions/customer-profile: " + CUSTOMER_DETAILS + " changed\n"), jars);
+    }
+
+    /** What ./sam-local in {@code root} says it would build before {@code command}, and why. */
+    private static String dryRun(Path root, String... command) {
+        SamLocalCommand.Result result = SamLocalCommand.run(root, Duration.ofSeconds(60),
+                Map.of("SAM_LOCAL_NO_BUILD", "0", "SAM_LOCAL_DRY_RUN", "1"), List.of(command));
+        assertEquals(0, result.exitCode(), result.stderr());
+        return result.stderr();
     }
 
     @Test
