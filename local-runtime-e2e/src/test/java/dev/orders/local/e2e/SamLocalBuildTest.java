@@ -193,6 +193,11 @@ class SamLocalBuildTest {
         try {
             assertTrue(wouldBuild("pom.xml changed", "start-api").isPresent());
             assertTrue(wouldBuild("pom.xml changed", "token", "c-1").isPresent());
+            // SAM CLI's "local" before a command changes nothing of what it needs: generate-event runs no function.
+            assertEquals(wouldBuild("pom.xml changed", "generate-event", "apigateway", "http-api-proxy"),
+                    wouldBuild("pom.xml changed", "local", "generate-event", "apigateway", "http-api-proxy"));
+            assertEquals(wouldBuild("pom.xml changed", "invoke", "CustomerProfileFunction"),
+                    wouldBuild("pom.xml changed", "local", "invoke", "CustomerProfileFunction"));
         } finally {
             Files.setLastModifiedTime(pom, was);
         }
