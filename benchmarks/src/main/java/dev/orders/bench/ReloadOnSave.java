@@ -41,9 +41,9 @@ final class ReloadOnSave {
     }
 
     private static final List<Change> CHANGES = List.of(
-            new Change("order-core", "order-core/src/main/java/dev/orders/core/customer/CustomerDetails.java",
+            new Change("order-core", "shared-model/order-core/src/main/java/dev/orders/core/customer/CustomerDetails.java",
                     "must be an e-mail address", "c-bench", "PUT", "/customers/c-bench", "{\"name\":\"Bench\",\"email\":\"no\"}"),
-            new Change("order-http", "order-http/src/main/java/dev/orders/http/api/Problem.java",
+            new Change("order-http", "shared-model/order-http/src/main/java/dev/orders/http/api/Problem.java",
                     "The request has invalid or missing fields.", "c-bench", "PUT", "/customers/c-bench",
                     "{\"name\":\"Bench\",\"email\":\"no\"}"),
             new Change("customer-profile (a function)",
@@ -55,7 +55,7 @@ final class ReloadOnSave {
 
     static void run(Report report, int runs) throws Exception {
         Path copy = Files.createTempDirectory("sam-local-reload");
-        List<String> copied = List.of("order-core", "order-http", "functions/customer-profile");
+        List<String> copied = List.of("shared-model/order-core", "shared-model/order-http", "functions/customer-profile");
         Path root = CheckoutCopy.of(RepositoryRoot.locate(), copy, copied);
         Path log = copy.resolve("start-api.log");
         int port;

@@ -23,7 +23,7 @@ class ClassLoadsTest {
             [0.152s][info][class,load] sun.nio.cs.UTF_8$Encoder source: jrt:/java.base
             [0.221s][info][class,load] jdk.internal.loader.URLClassPath$FileLoader source: jrt:/java.base
             [0.225s][info][class,load] dev.orders.bench.ColdStartProbe source: file:/checkout/benchmarks/target/classes/
-            [0.373s][info][class,load] dev.orders.local.lambda.LambdaFunction source: file:/checkout/local-runtime/target/local-runtime-1.0.0-SNAPSHOT.jar
+            [0.373s][info][class,load] dev.orders.local.lambda.LambdaFunction source: file:/checkout/local/local-runtime/target/local-runtime-1.0.0-SNAPSHOT.jar
             [0.427s][info][class,load] com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers source: file:/root/.m2/repository/com/amazonaws/aws-lambda-java-serialization/1.1.6/aws-lambda-java-serialization-1.1.6.jar
             [0.441s][info][class,load] java.util.stream.Collectors$$Lambda$1/0x00007f6948043af0 source: java.util.stream.Collectors
             [0.445s][info][class,load] java.lang.invoke.LambdaForm$MH/0x00007f6948002000 source: __JVM_LookupDefineClass__
