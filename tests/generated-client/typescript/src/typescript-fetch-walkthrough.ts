@@ -174,11 +174,11 @@ runWalkthrough(async (setting: Setting, calls: Calls) => {
         }
     });
 
-    await calls.call("the customer finds its order in fulfilment", async () => {
+    await calls.call("the customer finds its order in fulfillment", async () => {
         const page = await eventually(async () => answered(await new OrdersApi(ada).listCustomerOrdersRaw({
             customerId, status: OrderStatus.InFulfillment, limit: 20,
         }), 200, "orders"), (orders) => orders.orders.some((summary) => summary.orderId === order));
-        expectEqual(page.orders.map((summary) => summary.orderId), [order], "picking a line started the fulfilment");
+        expectEqual(page.orders.map((summary) => summary.orderId), [order], "picking a line started the fulfillment");
     });
 
     await calls.call("an administrator finds the order in the feed since January", async () => {

@@ -149,7 +149,7 @@ final class Exchanges {
                         Seeds.PAID, UnaryOperator.identity(), 409),
                 Exchange.of("409 status follows the lines: change-order/mark-paid to FULFILLED", "change-order/mark-paid",
                         Seeds.PAID, body(Map.of("status", "FULFILLED", "reason", "shipped")), 409),
-                Exchange.of("409 order not in fulfilment: change-order/change-item-status of a new order",
+                Exchange.of("409 order not in fulfillment: change-order/change-item-status of a new order",
                         "change-order/change-item-status", Seeds.ORDER, UnaryOperator.identity(), 409),
                 Exchange.of("409 already resolved: change-order/resolve-payment-issue twice",
                         "change-order/resolve-payment-issue", Seeds.OPEN_ISSUE, UnaryOperator.identity(), 409)

@@ -314,10 +314,10 @@ class ReadmeWalkthroughTest {
 
     @Test
     @Order(19)
-    void theCustomerFindsItsOrderInFulfilment() {
+    void theCustomerFindsItsOrderInFulfillment() {
         OrderPage page = eventually(() -> orders.listCustomerOrdersWithHttpInfo(ADA_ID, OrderStatus.IN_FULFILLMENT, null, null,
                 20, null, ada), p -> ids(p).contains(order));
-        assertEquals(List.of(order), ids(page), "picking a line started the fulfilment");
+        assertEquals(List.of(order), ids(page), "picking a line started the fulfillment");
     }
 
     @Test

@@ -33,7 +33,7 @@ import java.util.Optional;
  * Changes of an order. Its customer's, under {@code /customers/{customerId}/orders/{orderId}}: checkout and
  * cancellation, and its lines while open (add, idempotently under an Idempotency-Key, and remove). The back
  * office's, under {@code /orders/{orderId}}: any status change the core allows an administrator, line
- * statuses during fulfilment, and the resolution of payment issues. Each is one event of the order's log;
+ * statuses during fulfillment, and the resolution of payment issues. Each is one event of the order's log;
  * each change of status or lines may name the version it expects (If-Match: 412 when stale; or expectedVersion:
  * 409).
  */
@@ -63,11 +63,11 @@ public final class ChangeOrderFunction extends ApiFunction {
                 new Route("POST", CUSTOMER_ORDER + "/items", Access.owner(), request -> addLine(addLine, request)),
                 new Route("DELETE", CUSTOMER_ORDER + "/items/{itemId}", Access.owner(),
                         request -> removeLine(removeLine, request)),
-                new Route("POST", ORDER + "/status", Access.admin(),
+                new Route("POST", ORDER + "/status", Access.administrator(),
                         request -> changeStatus(changeStatus, request, Optional.empty())),
-                new Route("PUT", ORDER + "/items/{itemId}/status", Access.admin(),
+                new Route("PUT", ORDER + "/items/{itemId}/status", Access.administrator(),
                         request -> changeLineStatus(changeLineStatus, request)),
-                new Route("POST", ORDER + "/payment-issues/{eventId}/resolution", Access.admin(),
+                new Route("POST", ORDER + "/payment-issues/{eventId}/resolution", Access.administrator(),
                         request -> resolvePaymentIssue(resolvePaymentIssue, request)))), faults);
     }
 

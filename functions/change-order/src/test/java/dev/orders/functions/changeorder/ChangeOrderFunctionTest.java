@@ -231,7 +231,7 @@ class ChangeOrderFunctionTest extends SampleOrderTest {
     }
 
     @Test
-    void sampleItemStatusChangeWorksOnlyDuringFulfilment() {
+    void sampleItemStatusChangeWorksOnlyDuringFulfillment() {
         Reply tooEarly = invoke(function, SampleEvents.load("change-order/change-item-status"));
         fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.PAID);
         Reply picked = invoke(function, SampleEvents.load("change-order/change-item-status"));

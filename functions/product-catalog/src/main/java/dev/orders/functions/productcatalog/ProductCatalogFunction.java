@@ -44,10 +44,10 @@ public final class ProductCatalogFunction extends ApiFunction {
     private ProductCatalogFunction(PutProduct putProduct, ReadProduct readProduct, SetStock setStock,
                                    StoreFaults faults) {
         super(new Router(List.of(
-                new Route("PUT", "/products/{sku}", Access.admin(), request -> put(putProduct, request)),
+                new Route("PUT", "/products/{sku}", Access.administrator(), request -> put(putProduct, request)),
                 new Route("GET", "/products/{sku}", Access.authenticated(), request -> get(readProduct, request)),
-                new Route("PUT", "/products/{sku}/stock", Access.admin(), request -> setStock(setStock, request)),
-                new Route("GET", "/products/{sku}/stock", Access.admin(), request -> getStock(readProduct, request)))),
+                new Route("PUT", "/products/{sku}/stock", Access.administrator(), request -> setStock(setStock, request)),
+                new Route("GET", "/products/{sku}/stock", Access.administrator(), request -> getStock(readProduct, request)))),
                 faults);
     }
 

@@ -51,12 +51,12 @@ public final class QueryOrdersFunction extends ApiFunction {
                                 Ids.orderId(request.pathParameter("orderId")), QueryParameters.limit(request),
                                 request.query("cursor")))),
                 new Route("GET", "/customers/{customerId}/orders", Access.owner(), request -> customerOrders(listOrders, request)),
-                new Route("GET", "/orders", Access.admin(), request -> allOrders(listOrders, request)),
-                new Route("GET", "/orders/{orderId}", Access.admin(), request -> orderById(readOrder, request)),
-                new Route("GET", "/orders/{orderId}/history", Access.admin(), request -> history(request,
+                new Route("GET", "/orders", Access.administrator(), request -> allOrders(listOrders, request)),
+                new Route("GET", "/orders/{orderId}", Access.administrator(), request -> orderById(readOrder, request)),
+                new Route("GET", "/orders/{orderId}/history", Access.administrator(), request -> history(request,
                         readOrder.historyById(Ids.orderId(request.pathParameter("orderId")),
                                 QueryParameters.limit(request), request.query("cursor")))),
-                new Route("GET", "/payment-issues", Access.admin(), request -> openPaymentIssues(listPaymentIssues, request)))), faults);
+                new Route("GET", "/payment-issues", Access.administrator(), request -> openPaymentIssues(listPaymentIssues, request)))), faults);
     }
 
     private static APIGatewayV2HTTPResponse aggregate(ReadOrder readOrder, HttpRequest request) {
@@ -80,7 +80,7 @@ public final class QueryOrdersFunction extends ApiFunction {
         String orderId = Ids.orderId(request.pathParameter("orderId"));
         String itemId = Ids.itemId(request.pathParameter("itemId"));
         return readOrder.line(customerId, orderId, itemId)
-                .map(line -> Http.json(200, Views.item(line)))
+                .map(line -> Http.json(200, Views.line(line)))
                 .orElseGet(() -> Http.problem(Problem.notFound("The item")));
     }
 

@@ -13,7 +13,7 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * Moving a line's status while the order is in fulfilment, the order addressed by its id alone: refused
+ * Moving a line's status while the order is in fulfillment, the order addressed by its id alone: refused
  * before any read if the role may not; otherwise one read of the whole order, the core decides
  * ({@link LineTransitions#moveStatus}: the order follows its lines in the same step), and the commit holds only
  * while the root is still the version read. Line changes commute, so one that finds the order changed

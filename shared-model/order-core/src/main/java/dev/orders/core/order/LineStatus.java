@@ -4,7 +4,7 @@ import dev.orders.core.validation.Check;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** The lifecycle of one order line, independent of the order's own status (partial fulfilment). */
+/** The lifecycle of one order line, independent of the order's own status (partial fulfillment). */
 public enum LineStatus {
     PENDING,
     PICKED,

@@ -90,9 +90,9 @@ public final class LineTransitions {
 
     /**
      * Moves the line {@code itemId} of the order as read to {@code target}, at {@code at}, while the order
-     * is in fulfilment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED). The order follows its lines in the same
+     * is in fulfillment (PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED). The order follows its lines in the same
      * step: shipping the last line fulfils it. What the line reserved is sold when it ships (on hand and reserved
-     * both fall) and released when it is cancelled. Fulfilment addresses an order by its id alone, whoever's it is.
+     * both fall) and released when it is cancelled. Fulfillment addresses an order by its id alone, whoever's it is.
      */
     public static Decision<LineChangeOutcome> moveStatus(Optional<OrderAggregate> read, String itemId,
                                                          LineStatus target, Optional<Long> expectedVersion,

@@ -83,7 +83,7 @@ public sealed interface OrderChange {
     }
 
     /**
-     * A move of one line's status during fulfilment; {@code stockMoved}: the units it had reserved, sold when it ships
+     * A move of one line's status during fulfillment; {@code stockMoved}: the units it had reserved, sold when it ships
      * and released when it is cancelled (0 for any other move, or a line of a product not tracked).
      */
     record OrderLineStatusChanged(String itemId, String sku, LineStatus from, LineStatus to, long stockMoved)

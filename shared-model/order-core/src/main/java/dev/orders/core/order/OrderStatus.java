@@ -22,9 +22,9 @@ import java.util.stream.Collectors;
 public enum OrderStatus {
     CREATED(Capture.AWAITED, Lines.EDITABLE),
     AWAITING_PAYMENT(Capture.AWAITED, Lines.FROZEN),
-    PAID(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
-    IN_FULFILLMENT(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
-    PARTIALLY_FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILMENT),
+    PAID(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILLMENT),
+    IN_FULFILLMENT(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILLMENT),
+    PARTIALLY_FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.IN_FULFILLMENT),
     FULFILLED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.FROZEN),
     CANCELLED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_CANCEL), Lines.RELEASED),
     /** Closed by the system: left awaiting payment longer than the payment window. */
@@ -57,7 +57,7 @@ public enum OrderStatus {
          */
         EXPIRE(anyOf(AWAITING_PAYMENT), EXPIRED, By.roles(SYSTEM), MoveEffect.STATUS),
         /** By an administrator, or by the order once one of its lines is picked. */
-        START_FULFILMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), MoveEffect.STATUS),
+        START_FULFILLMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), MoveEffect.STATUS),
         SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, MoveEffect.STATUS),
         FULFIL(anyOf(IN_FULFILLMENT, PARTIALLY_FULFILLED), FULFILLED, By.LINES, MoveEffect.STATUS),
         /** The provider's refund that returns all that was captured; earlier ones leave the status as it is. */
@@ -163,7 +163,7 @@ public enum OrderStatus {
         /** Frozen, and what they still reserve given back: the order was closed before they shipped. */
         RELEASED,
         /** Picked, shipped or cancelled: only while the order is being fulfilled. */
-        IN_FULFILMENT
+        IN_FULFILLMENT
     }
 
     private final Capture capture;
@@ -199,7 +199,7 @@ public enum OrderStatus {
     }
 
     public boolean isInFulfillment() {
-        return lines == Lines.IN_FULFILMENT;
+        return lines == Lines.IN_FULFILLMENT;
     }
 
     /**
@@ -229,7 +229,7 @@ public enum OrderStatus {
     }
 
     /**
-     * The status an order in fulfilment takes from its lines' statuses: FULFILLED when every line is
+     * The status an order in fulfillment takes from its lines' statuses: FULFILLED when every line is
      * SHIPPED or CANCELLED and one was shipped, PARTIALLY_FULFILLED when some are shipped, IN_FULFILLMENT
      * once one is picked. Itself when the lines do not move it (no move of the lines leads there: the lifecycle
      * never moves backwards; an order whose lines were all cancelled stays as it is, to be refunded).

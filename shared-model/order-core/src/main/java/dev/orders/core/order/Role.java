@@ -41,7 +41,7 @@ public enum Role {
         return !into.isEmpty() && into.stream().allMatch(move -> move.by().equals(OrderStatus.By.roles(SYSTEM)));
     }
 
-    /** Picking, shipping and cancelling lines is fulfilment's work, never the buyer's. */
+    /** Picking, shipping and cancelling lines is fulfillment's work, never the buyer's. */
     public boolean mayChangeLineStatuses() {
         return changesLineStatuses;
     }

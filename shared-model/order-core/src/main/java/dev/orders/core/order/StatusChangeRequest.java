@@ -28,7 +28,7 @@ public record StatusChangeRequest(
         Check.required("role", role);
         Check.required("expectedVersion", expectedVersion)
                 .ifPresent(version -> Check.range("expectedVersion", version, 1, Long.MAX_VALUE));
-        actor = Actors.check("changedBy", actor);
+        actor = Actors.check("by", actor);
         reason = Check.required("reason", reason).map(text -> Check.text("reason", text, MAX_REASON_LENGTH));
         if (reason.isEmpty() && role.needsReasonToMoveTo(target)) {
             throw new ValidationException("reason", "is required when an administrator moves an order to " + target);

@@ -51,7 +51,7 @@ class LifecycleTest {
     }
 
     @Test
-    void itemChangesAreOpenOnlyBeforeCheckoutAndFulfilmentOnlyAfterPayment() {
+    void itemChangesAreOpenOnlyBeforeCheckoutAndFulfillmentOnlyAfterPayment() {
         assertEquals(EnumSet.of(OrderStatus.CREATED), OrderStatus.openForLineChanges());
         assertEquals(EnumSet.of(OrderStatus.PAID, OrderStatus.IN_FULFILLMENT, OrderStatus.PARTIALLY_FULFILLED),
                 OrderStatus.inFulfillment());
@@ -87,7 +87,7 @@ class LifecycleTest {
         "CANCELLED,           CANCELLED,           CANCELLED",
         "REFUNDED,            SHIPPED PICKED,      REFUNDED",
     })
-    void anOrderInFulfilmentFollowsItsLines(OrderStatus status, String lines, OrderStatus follows) {
+    void anOrderInFulfillmentFollowsItsLines(OrderStatus status, String lines, OrderStatus follows) {
         List<LineStatus> statuses = Arrays.stream(lines.split(" ")).map(LineStatus::valueOf).toList();
         assertEquals(follows, status.followingLines(counted(statuses)));
     }

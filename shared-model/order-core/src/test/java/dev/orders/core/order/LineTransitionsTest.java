@@ -84,7 +84,7 @@ class LineTransitionsTest {
     }
 
     @Test
-    void aLineOfAnOrderInFulfilmentMovesAlongItsLifecycle() {
+    void aLineOfAnOrderInFulfillmentMovesAlongItsLifecycle() {
         for (OrderStatus status : OrderStatus.inFulfillment()) {
             Optional<OrderAggregate> order = aggregate("c-1", status, 3, LineStatus.PICKED);
             assertEquals(Optional.empty(),
@@ -166,7 +166,7 @@ class LineTransitionsTest {
     }
 
     @Test
-    void pickingTheFirstLineOfAPaidOrderStartsItsFulfilmentInTheSameStep() {
+    void pickingTheFirstLineOfAPaidOrderStartsItsFulfillmentInTheSameStep() {
         Optional<OrderAggregate> paid = aggregate("c-1", OrderStatus.PAID, 3, LineStatus.PENDING, LineStatus.PENDING);
 
         OrderStep step = step(LineTransitions.moveStatus(paid, "i-0", LineStatus.PICKED, ANY_VERSION, LATER));

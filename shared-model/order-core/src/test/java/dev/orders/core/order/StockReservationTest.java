@@ -129,9 +129,9 @@ class StockReservationTest {
     void shippingALineSellsWhatItReservedAndCancellingItReleasesThem() {
         OrderLine picked = line("i-0", "MUG", LineStatus.PICKED, 2);
         OrderLine pending = line("i-1", "TEA", LineStatus.PENDING, 2);
-        Order inFulfilment = new Order("o-1", "c-1", OrderStatus.IN_FULFILLMENT, 5, 400, "EUR", 400, 0,
+        Order inFulfillment = new Order("o-1", "c-1", OrderStatus.IN_FULFILLMENT, 5, 400, "EUR", 400, 0,
                 new LineStatuses(Map.of(LineStatus.PICKED, 1, LineStatus.PENDING, 1)), AT, AT);
-        Optional<OrderAggregate> order = Optional.of(new OrderAggregate(inFulfilment, List.of(picked, pending), List.of()));
+        Optional<OrderAggregate> order = Optional.of(new OrderAggregate(inFulfillment, List.of(picked, pending), List.of()));
 
         OrderStep shipped = step(LineTransitions.moveStatus(order, "i-0", LineStatus.SHIPPED, Optional.empty(), AT));
         OrderStep cancelled = step(LineTransitions.moveStatus(order, "i-1", LineStatus.CANCELLED, Optional.empty(), AT));

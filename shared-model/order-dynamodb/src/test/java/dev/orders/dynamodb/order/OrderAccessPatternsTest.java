@@ -416,7 +416,7 @@ class OrderAccessPatternsTest {
     }
 
     @Test
-    void lineStatusFollowsItsLifecycleOnlyWhileTheOrderIsInFulfilment() {
+    void lineStatusFollowsItsLifecycleOnlyWhileTheOrderIsInFulfillment() {
         OrderAggregate order = fx.createOrder("c-1", "o-1", 1000, 2000);
         String first = order.items().get(0).itemId();
         String second = order.items().get(1).itemId();

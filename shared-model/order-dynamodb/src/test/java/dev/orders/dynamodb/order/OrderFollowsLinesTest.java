@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * An order in fulfilment follows its lines' statuses in the same transaction as the line change: one
+ * An order in fulfillment follows its lines' statuses in the same transaction as the line change: one
  * more event, OrderStatusChanged "follows its lines", and the status feeds list it under its new status.
  */
 @ExtendWith(DynamoDbExtension.class)
@@ -52,7 +52,7 @@ class OrderFollowsLinesTest {
     }
 
     @Test
-    void pickingALineOfAPaidOrderMovesItToInFulfilmentInTheSameTransaction() {
+    void pickingALineOfAPaidOrderMovesItToInFulfillmentInTheSameTransaction() {
         long before = header().version();
 
         move(first, LineStatus.PICKED, "admin:ann");
@@ -69,7 +69,7 @@ class OrderFollowsLinesTest {
 
         move(second, LineStatus.PICKED, "admin:ann");
 
-        assertEquals(before + 3, header().version(), "an order already in fulfilment does not move again");
+        assertEquals(before + 3, header().version(), "an order already in fulfillment does not move again");
     }
 
     @Test

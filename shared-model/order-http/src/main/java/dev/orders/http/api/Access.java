@@ -27,7 +27,7 @@ public sealed interface Access {
      * Routes of the back office, which declare {@code AuthorizationScopes: [orders:admin]} in the template:
      * callers API Gateway admitted with that scope, acting as administrators.
      */
-    static Access admin() {
+    static Access administrator() {
         return new Admin();
     }
 

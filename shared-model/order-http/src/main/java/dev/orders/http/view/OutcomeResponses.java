@@ -117,7 +117,7 @@ public final class OutcomeResponses {
             return Http.noContent(Http.etagHeader(removed.orderVersion()));
         }
         if (outcome instanceof LineChangeOutcome.StatusChanged changed) {
-            return Http.json(200, Views.item(changed.item()), Http.etagHeader(changed.orderVersion()));
+            return Http.json(200, Views.line(changed.item()), Http.etagHeader(changed.orderVersion()));
         }
         if (outcome instanceof LineChangeOutcome.StaleVersion stale) {
             return staleVersion(stale.currentVersion(), expected);
@@ -215,7 +215,7 @@ public final class OutcomeResponses {
         Map<String, String> all = new HashMap<>(headers);
         all.put("location", "/customers/" + PathTemplate.encodeSegment(item.customerId()) + "/orders/"
                 + item.orderId() + "/items/" + item.itemId());
-        return Http.json(201, Views.item(item), all);
+        return Http.json(201, Views.line(item), all);
     }
 
     /**

@@ -51,7 +51,7 @@ final class RefusalProblems {
                     .with("currentStatus", closed.status().name());
         }
         if (outcome instanceof LineChangeOutcome.OrderNotInFulfillment notYet) {
-            return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfilment",
+            return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfillment",
                     "Item statuses change only while the order is " + listed(OrderStatus.inFulfillment()) + ".")
                     .with("currentStatus", notYet.status().name());
         }

@@ -97,7 +97,7 @@ public final class Views {
     /** The order with its lines and payment issues, as {@code disclosure}'s reader sees them. */
     public static Map<String, Object> aggregate(OrderAggregate aggregate, Disclosure disclosure) {
         Map<String, Object> json = order(aggregate.order());
-        json.put("items", aggregate.items().stream().map(Views::item).toList());
+        json.put("items", aggregate.items().stream().map(Views::line).toList());
         json.put("paymentIssues", aggregate.paymentIssues().stream()
                 .map(issue -> paymentIssue(issue, disclosure)).toList());
         return json;
@@ -149,17 +149,18 @@ public final class Views {
         return json;
     }
 
-    public static Map<String, Object> item(OrderLine item) {
+    /** A line as the API calls it: an order item. */
+    public static Map<String, Object> line(OrderLine line) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("itemId", item.itemId());
-        json.put("sku", item.sku());
-        item.name().ifPresent(name -> json.put("name", name));
-        json.put("quantity", item.quantity());
-        json.put("unitPrice", item.unitPrice());
-        json.put("lineTotal", item.lineTotal());
-        json.put("itemStatus", item.itemStatus().name());
-        json.put("createdAt", Timestamps.format(item.createdAt()));
-        json.put("updatedAt", Timestamps.format(item.updatedAt()));
+        json.put("itemId", line.itemId());
+        json.put("sku", line.sku());
+        line.name().ifPresent(name -> json.put("name", name));
+        json.put("quantity", line.quantity());
+        json.put("unitPrice", line.unitPrice());
+        json.put("lineTotal", line.lineTotal());
+        json.put("itemStatus", line.itemStatus().name());
+        json.put("createdAt", Timestamps.format(line.createdAt()));
+        json.put("updatedAt", Timestamps.format(line.updatedAt()));
         return json;
     }
 
