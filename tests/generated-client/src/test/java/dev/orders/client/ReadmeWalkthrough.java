@@ -11,34 +11,39 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The calls of README.md's "Walkthrough: every route", in its order: each curl's method and path. */
+/** The calls of a walkthrough of the documents, in its order: each curl's method and path. */
 final class ReadmeWalkthrough {
-    private static final String SECTION = "## Walkthrough: every route";
+    private static final String SECTION = "## Walkthrough: the routes";
     /** curl [-s] [-X METHOD] [quote]$API/path[?query]: the path ends at a quote, a query or a space. */
     private static final Pattern CURL = Pattern.compile("curl -s (?:-X ([A-Z]+) )?\"?\\$API(/[^\"?\\s]*)");
 
     private ReadmeWalkthrough() {}
 
-    /** "METHOD /path" per call, the README's variables ($ORDER, $ITEM, ...) left as written. */
+    /** "METHOD /path" per call of README.md's walkthrough, its variables ($ORDER, $ITEM, ...) left as written. */
     static List<String> calls() {
-        String readme;
+        return calls("README.md", SECTION);
+    }
+
+    /** "METHOD /path" per call of the first bash block under {@code section} of {@code document}. */
+    static List<String> calls(String document, String section) {
+        String text;
         try {
-            readme = Files.readString(RepositoryRoot.locate().resolve("README.md"));
+            text = Files.readString(RepositoryRoot.locate().resolve(document));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        int section = readme.indexOf(SECTION);
-        int start = readme.indexOf("```bash", section);
-        int end = readme.indexOf("```", start + 1);
-        if (section < 0 || start < 0 || end < 0) {
-            throw new AssertionError("README.md has no bash block under \"" + SECTION + "\"");
+        int heading = text.indexOf(section);
+        int start = text.indexOf("```bash", heading);
+        int end = text.indexOf("```", start + 1);
+        if (heading < 0 || start < 0 || end < 0) {
+            throw new AssertionError(document + " has no bash block under \"" + section + "\"");
         }
         List<String> calls = new ArrayList<>();
-        Matcher curl = CURL.matcher(readme.substring(start, end));
+        Matcher curl = CURL.matcher(text.substring(start, end));
         while (curl.find()) {
             calls.add((curl.group(1) == null ? "GET" : curl.group(1)) + " " + curl.group(2));
         }
-        assertFalse(calls.isEmpty(), "no curl call in README.md's walkthrough");
+        assertFalse(calls.isEmpty(), "no curl call in " + document + "'s walkthrough");
         return calls;
     }
 }

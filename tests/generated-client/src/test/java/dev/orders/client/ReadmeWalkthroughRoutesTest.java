@@ -1,0 +1,37 @@
+package dev.orders.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orders.localaws.template.SamTemplate;
+import dev.orders.routes.PathTemplate;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * README.md's walkthrough calls every route of the template's HTTP API but the stock's, which docs/STOCK.md's walks
+ * through: together they call each route, and each call is one of its routes. Reads the files only, so a README change
+ * is checked in seconds (the walkthroughs that run the calls, {@link ReadmeWalkthroughTest} and the TypeScript ones,
+ * take minutes).
+ */
+class ReadmeWalkthroughRoutesTest {
+    @Test
+    void theWalkthroughsCallEveryRouteOfTheTemplatesHttpApiAndNothingElse() {
+        List<SamTemplate.HttpRoute> routes = SamTemplate.repository().functions().stream()
+                .flatMap(function -> function.routes().stream()).toList();
+        List<String> calls = new ArrayList<>(ReadmeWalkthrough.calls());
+        calls.addAll(ReadmeWalkthrough.calls("docs/STOCK.md", "## Stock: sell a product out"));
+
+        assertEquals(List.of(), routes.stream().filter(route -> calls.stream().noneMatch(call -> isOf(call, route)))
+                .map(SamTemplate.HttpRoute::key).sorted().toList(), "routes of template.yaml the walkthrough does not call");
+        assertEquals(List.of(), calls.stream().filter(call -> routes.stream().noneMatch(route -> isOf(call, route)))
+                .toList(), "calls of the walkthrough that are no route of template.yaml");
+    }
+
+    /** Whether {@code call} ("METHOD /path", with the README's $VARIABLES) is a request of {@code route}. */
+    private static boolean isOf(String call, SamTemplate.HttpRoute route) {
+        String[] methodAndPath = call.split(" ", 2);
+        return route.method().equals(methodAndPath[0])
+                && PathTemplate.of(route.path()).match(methodAndPath[1].replaceAll("\\$[A-Z_]+", "x")).isPresent();
+    }
+}
