@@ -45,7 +45,7 @@ import dev.orders.client.model.PaymentIssueRecorded;
 import dev.orders.client.model.PaymentIssueResolved;
 import dev.orders.client.model.Product;
 import dev.orders.client.model.ProductDetails;
-import dev.orders.client.model.ReceivePaymentEvent200Response;
+import dev.orders.client.model.PaymentEventOutcome;
 import dev.orders.client.model.ResolvePaymentIssueRequest;
 import dev.orders.client.model.StatusChangeRequest;
 import dev.orders.core.payment.WebhookSignature;
@@ -269,9 +269,9 @@ class ReadmeWalkthroughTest {
                 .data(new PaymentEventData().orderId(order).paymentId("pay_1").amount(3399L).currency("EUR"));
         // The client sends the body as its mapper writes it: that is what the provider signs.
         String signature = WebhookSignature.header(WEBHOOK_SECRET, now, json.writeValueAsString(delivery));
-        ApiResponse<ReceivePaymentEvent200Response> ack = payments.receivePaymentEventWithHttpInfo(signature, delivery);
+        ApiResponse<PaymentEventOutcome> ack = payments.receivePaymentEventWithHttpInfo(signature, delivery);
         assertEquals(200, ack.getStatusCode());
-        assertEquals(ReceivePaymentEvent200Response.OutcomeEnum.PAYMENT_ISSUE, ack.getData().getOutcome());
+        assertEquals(PaymentEventOutcome.OutcomeEnum.PAYMENT_ISSUE, ack.getData().getOutcome());
         assertEquals(PaymentIssueKind.DUPLICATE_CAPTURE, ack.getData().getIssue());
     }
 

@@ -6,7 +6,7 @@ import dev.orders.application.port.StoreFaults;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
@@ -81,28 +81,28 @@ public final class PaymentWebhookFunction extends ApiFunction {
         if (known.isEmpty()) {
             // Acknowledged before its data is read: a type of any shape must not make the provider retry for days.
             LOG.info("payment event {} of type {} acknowledged: not a type this service acts on", id, type);
-            return receipt(PaymentReceipt.of(id, PaymentOutcome.UNKNOWN_TYPE));
+            return answer(PaymentEventOutcome.of(id, PaymentOutcome.UNKNOWN_TYPE));
         }
         PaymentEvent event = event(id, known.get(), json);
-        PaymentReceipt receipt = payments.process(event);
-        if (receipt.outcome() == PaymentOutcome.APPLIED) {
+        PaymentEventOutcome processed = payments.process(event);
+        if (processed.outcome() == PaymentOutcome.APPLIED) {
             ServiceMetrics.paymentApplied(type);
         }
-        if (receipt.issue().isPresent()) {
-            ServiceMetrics.paymentIssueRecorded(receipt.issue().get().name());
+        if (processed.issue().isPresent()) {
+            ServiceMetrics.paymentIssueRecorded(processed.issue().get().name());
             LOG.warn("payment event {} ({}, {} {}) for order {}: payment issue {} recorded", event.id(), type,
-                    event.amount(), event.currency(), event.orderId(), receipt.issue().get());
+                    event.amount(), event.currency(), event.orderId(), processed.issue().get());
         } else {
-            LOG.info("payment event {} ({}) for order {}: {}", event.id(), type, event.orderId(), receipt.outcome());
+            LOG.info("payment event {} ({}) for order {}: {}", event.id(), type, event.orderId(), processed.outcome());
         }
-        return receipt(receipt);
+        return answer(processed);
     }
 
-    private static APIGatewayV2HTTPResponse receipt(PaymentReceipt receipt) {
+    private static APIGatewayV2HTTPResponse answer(PaymentEventOutcome processed) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("eventId", receipt.eventId());
-        json.put("outcome", receipt.outcome().wireName());
-        receipt.issue().ifPresent(kind -> json.put("issue", kind.name()));
+        json.put("eventId", processed.eventId());
+        json.put("outcome", processed.outcome().wireName());
+        processed.issue().ifPresent(kind -> json.put("issue", kind.name()));
         return Http.json(200, json);
     }
 

@@ -9,7 +9,7 @@ import dev.orders.core.payment.EarlyRefunds;
 import dev.orders.core.payment.PaymentDecision;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.payment.PaymentRecords;
 import dev.orders.core.time.Timestamps;
 import java.time.Clock;
@@ -28,52 +28,52 @@ public record ProcessPaymentEvent(OrderStore store, Clock clock) {
     /** Actor of the events the webhook writes. */
     public static final String ACTOR = "webhook:payments";
 
-    public PaymentReceipt process(PaymentEvent event) {
+    public PaymentEventOutcome process(PaymentEvent event) {
         return Rounds.untilDecided("payment event " + event.id(), () -> attempt(event));
     }
 
     /** One read-decide-write round; raced when what it read changed before the write. */
-    private Round<PaymentReceipt> attempt(PaymentEvent event) {
+    private Round<PaymentEventOutcome> attempt(PaymentEvent event) {
         EarlyRefundFollowUps followUps = new EarlyRefundFollowUps(store, clock);
         PaymentRecords records = followUps.settle(event.orderId());
-        Round<PaymentReceipt> round = decideAndWrite(event, records);
-        if (round instanceof Round.Decided<PaymentReceipt> && EarlyRefunds.mayFollow(event, records)) {
+        Round<PaymentEventOutcome> round = decideAndWrite(event, records);
+        if (round instanceof Round.Decided<PaymentEventOutcome> && EarlyRefunds.mayFollow(event, records)) {
             followUps.settle(event.orderId());
         }
         return round;
     }
 
-    private Round<PaymentReceipt> decideAndWrite(PaymentEvent event, PaymentRecords records) {
+    private Round<PaymentEventOutcome> decideAndWrite(PaymentEvent event, PaymentRecords records) {
         PaymentDecision decision = PaymentDecision.decide(event, records, Timestamps.truncate(clock.instant()));
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));
-            return Round.decided(PaymentReceipt.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));
+            return Round.decided(PaymentEventOutcome.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));
         }
         if (decision instanceof PaymentDecision.RecordWithoutOrder without) {
             OrderStore.Commit commit = store.commitWithoutOrder(without.rows(),
                     Optional.of(new ProcessedRequest.PaymentEventHandled(event, without.outcome())));
-            return answer(commit, new PaymentReceipt(event.id(), without.outcome(), without.issue()), event);
+            return answer(commit, new PaymentEventOutcome(event.id(), without.outcome(), without.issue()), event);
         }
         if (decision instanceof PaymentDecision.RecordIssue issue) {
             OrderStore.Commit commit = commit(issue.step(), event, PaymentOutcome.PAYMENT_ISSUE);
-            return answer(commit, new PaymentReceipt(event.id(), PaymentOutcome.PAYMENT_ISSUE,
+            return answer(commit, new PaymentEventOutcome(event.id(), PaymentOutcome.PAYMENT_ISSUE,
                     Optional.of(issue.issue().kind())), event);
         }
         OrderStore.Commit commit = commit(((PaymentDecision.Apply) decision).step(), event, PaymentOutcome.APPLIED);
-        return answer(commit, PaymentReceipt.of(event.id(), PaymentOutcome.APPLIED), event);
+        return answer(commit, PaymentEventOutcome.of(event.id(), PaymentOutcome.APPLIED), event);
     }
 
     /**
-     * The receipt once committed; a duplicate where the processed record was there already. Anything else
+     * The outcome once committed; a duplicate where the processed record was there already. Anything else
      * changed since the read (the order, or an issue row: the next round finds this event's issue, or its
      * processed record, if that is what stood in the way).
      */
-    private static Round<PaymentReceipt> answer(OrderStore.Commit commit, PaymentReceipt committed, PaymentEvent event) {
+    private static Round<PaymentEventOutcome> answer(OrderStore.Commit commit, PaymentEventOutcome committed, PaymentEvent event) {
         if (commit instanceof OrderStore.Commit.Committed) {
             return Round.decided(committed);
         }
         if (commit instanceof OrderStore.Commit.AlreadyProcessed) {
-            return Round.decided(PaymentReceipt.of(event.id(), PaymentOutcome.DUPLICATE));
+            return Round.decided(PaymentEventOutcome.of(event.id(), PaymentOutcome.DUPLICATE));
         }
         return Round.raced();
     }

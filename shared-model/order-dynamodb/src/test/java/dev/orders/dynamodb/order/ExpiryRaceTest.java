@@ -25,7 +25,7 @@ import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.product.Stock;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.testsupport.DynamoDbExtension;
@@ -72,7 +72,7 @@ class ExpiryRaceTest {
         return orderId;
     }
 
-    private static PaymentReceipt capture(Fixture fx, String eventId, String orderId) {
+    private static PaymentEventOutcome capture(Fixture fx, String eventId, String orderId) {
         return fx.processPaymentEvent.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED,
                 1_795_348_800L, orderId, Optional.of("pay_" + eventId), UNITS * PRICE, "EUR"));
     }
@@ -110,7 +110,7 @@ class ExpiryRaceTest {
 
             Order after = fx.store.findRoot(orderId).orElseThrow();
             outcomes.merge(after.status(), 1, Integer::sum);
-            PaymentReceipt receipt = (PaymentReceipt) results.get(1);
+            PaymentEventOutcome processed = (PaymentEventOutcome) results.get(1);
             StatusChangeOutcome cancelled = (StatusChangeOutcome) results.get(2);
             boolean expired;
             if (results.get(0) instanceof ExpireUnpaidOrders.Sweep sweep) {
@@ -119,13 +119,13 @@ class ExpiryRaceTest {
             } else {
                 expired = results.get(0) instanceof StatusChangeOutcome.Changed;
             }
-            boolean paid = receipt.outcome() == PaymentOutcome.APPLIED;
+            boolean paid = processed.outcome() == PaymentOutcome.APPLIED;
             boolean cancelledIt = cancelled instanceof StatusChangeOutcome.Changed;
             assertEquals(1, (expired ? 1 : 0) + (paid ? 1 : 0) + (cancelledIt ? 1 : 0),
                     "round " + round + ": one outcome of " + results);
             if (!paid) {
-                assertEquals(new PaymentReceipt(eventId, PaymentOutcome.PAYMENT_ISSUE, Optional.of(expired
-                        ? PaymentIssueKind.CAPTURE_AFTER_EXPIRY : PaymentIssueKind.CAPTURE_AFTER_CANCEL)), receipt,
+                assertEquals(new PaymentEventOutcome(eventId, PaymentOutcome.PAYMENT_ISSUE, Optional.of(expired
+                        ? PaymentIssueKind.CAPTURE_AFTER_EXPIRY : PaymentIssueKind.CAPTURE_AFTER_CANCEL)), processed,
                         "round " + round + ": the capture that lost is recorded, never applied");
             }
             if (!cancelledIt) {

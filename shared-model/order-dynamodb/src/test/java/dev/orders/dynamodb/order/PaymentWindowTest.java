@@ -23,7 +23,7 @@ import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.product.Stock;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
@@ -80,7 +80,7 @@ class PaymentWindowTest {
                 move(fx, customerId, orderId, OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, at));
     }
 
-    private static PaymentReceipt capture(Fixture fx, String eventId, String orderId, long amount) {
+    private static PaymentEventOutcome capture(Fixture fx, String eventId, String orderId, long amount) {
         return fx.processPaymentEvent.process(new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED,
                 1_795_348_800L, orderId, Optional.of("pay_" + eventId), amount, "EUR"));
     }
@@ -152,12 +152,12 @@ class PaymentWindowTest {
         checkout(fx, "c-1", orderId, T0);
         fx.sweep(WINDOW, T0.plus(Duration.ofHours(1)));
 
-        PaymentReceipt receipt = capture(fx, "evt_late", orderId, 1250);
+        PaymentEventOutcome processed = capture(fx, "evt_late", orderId, 1250);
         StatusChangeOutcome cancel = move(fx, "c-1", orderId, OrderStatus.CANCELLED, Role.CUSTOMER,
                 T0.plus(Duration.ofHours(2)));
 
-        assertEquals(new PaymentReceipt("evt_late", PaymentOutcome.PAYMENT_ISSUE,
-                Optional.of(PaymentIssueKind.CAPTURE_AFTER_EXPIRY)), receipt);
+        assertEquals(new PaymentEventOutcome("evt_late", PaymentOutcome.PAYMENT_ISSUE,
+                Optional.of(PaymentIssueKind.CAPTURE_AFTER_EXPIRY)), processed);
         assertEquals(new StatusChangeOutcome.IllegalTransition(OrderStatus.EXPIRED, OrderStatus.CANCELLED), cancel);
         Order after = root(orderId);
         assertEquals(OrderStatus.EXPIRED, after.status());

@@ -22,7 +22,7 @@ import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.order.DynamoDbOrderStore;
 import dev.orders.dynamodb.order.ProcessedRequestCodec;
@@ -90,11 +90,11 @@ class PaymentMoneyTest {
     }
 
     /** A capture of the provider's event {@code id}, in its payment {@code pay_<id>}. */
-    private PaymentReceipt capture(String id, String orderId, long amount) {
+    private PaymentEventOutcome capture(String id, String orderId, long amount) {
         return fx.processPaymentEvent.process(event(id, PaymentEventType.PAYMENT_SUCCEEDED, orderId, "pay_" + id, amount, "EUR"));
     }
 
-    private PaymentReceipt refund(String id, String orderId, String paymentId, long amount) {
+    private PaymentEventOutcome refund(String id, String orderId, String paymentId, long amount) {
         return fx.processPaymentEvent.process(event(id, PaymentEventType.REFUND_SUCCEEDED, orderId, paymentId, amount, "EUR"));
     }
 
@@ -106,9 +106,9 @@ class PaymentMoneyTest {
         return fx.reads.findAggregateById(orderId).orElseThrow();
     }
 
-    private static void assertIssue(PaymentIssueKind kind, PaymentReceipt receipt) {
-        assertEquals(PaymentOutcome.PAYMENT_ISSUE, receipt.outcome(), receipt.toString());
-        assertEquals(Optional.of(kind), receipt.issue());
+    private static void assertIssue(PaymentIssueKind kind, PaymentEventOutcome processed) {
+        assertEquals(PaymentOutcome.PAYMENT_ISSUE, processed.outcome(), processed.toString());
+        assertEquals(Optional.of(kind), processed.issue());
     }
 
     @Test
@@ -122,19 +122,19 @@ class PaymentMoneyTest {
             List<Object> outcomes = Race.run(2, racer -> racer == 0
                     ? capture(eventId, orderId, TOTAL)
                     : fx.addLine.add("c-1", orderId, new LineRequest("TEA", 1), Optional.empty(), Optional.empty(), "customer:c-1"));
-            PaymentReceipt receipt = (PaymentReceipt) outcomes.get(0);
+            PaymentEventOutcome processed = (PaymentEventOutcome) outcomes.get(0);
             Order order = header(orderId);
             if (order.status() == OrderStatus.PAID) {
                 // The capture came first: it paid exactly the total, and checkout froze the lines.
                 paid++;
-                assertEquals(PaymentOutcome.APPLIED, receipt.outcome());
+                assertEquals(PaymentOutcome.APPLIED, processed.outcome());
                 assertEquals(TOTAL, order.total());
                 assertEquals(TOTAL, order.capturedAmount());
                 assertInstanceOf(LineChangeOutcome.OrderNotOpen.class, outcomes.get(1));
             } else {
                 // The line came first: the capture no longer pays the total and is an issue, not a payment.
                 mismatched++;
-                assertIssue(PaymentIssueKind.AMOUNT_MISMATCH, receipt);
+                assertIssue(PaymentIssueKind.AMOUNT_MISMATCH, processed);
                 assertInstanceOf(LineChangeOutcome.Added.class, outcomes.get(1));
                 assertEquals(OrderStatus.CREATED, order.status());
                 assertEquals(TOTAL + 899, order.total());
@@ -326,9 +326,9 @@ class PaymentMoneyTest {
                 refund(refund, orderId, "pay_" + capture, 1000);
                 capture(capture, orderId, TOTAL);
             } else {
-                List<PaymentReceipt> receipts = Race.run(2, racer -> racer == 0 ? capture(capture, orderId, TOTAL)
+                List<PaymentEventOutcome> processed = Race.run(2, racer -> racer == 0 ? capture(capture, orderId, TOTAL)
                         : refund(refund, orderId, "pay_" + capture, 1000));
-                assertEquals(PaymentOutcome.APPLIED, receipts.get(0).outcome());
+                assertEquals(PaymentOutcome.APPLIED, processed.get(0).outcome());
             }
             Order order = header(orderId);
             assertEquals(List.of(OrderStatus.PAID, TOTAL, 1000L),
@@ -399,9 +399,9 @@ class PaymentMoneyTest {
             long first = round % 4 < 2 ? 1000 : TOTAL - 1;
             long second = TOTAL - 1000;
             int r = round;
-            List<PaymentReceipt> receipts = Race.run(2, racer -> refund("evt_r" + racer + "_" + r, orderId, paymentId,
+            List<PaymentEventOutcome> processed = Race.run(2, racer -> refund("evt_r" + racer + "_" + r, orderId, paymentId,
                     racer == 0 ? first : second));
-            long applied = receipts.stream().filter(receipt -> receipt.outcome() == PaymentOutcome.APPLIED).count();
+            long applied = processed.stream().filter(outcome -> outcome.outcome() == PaymentOutcome.APPLIED).count();
             long refunded = round % 2 == 0 ? header(orderId).refundedAmount()
                     : aggregate(orderId).paymentIssues().stream().filter(issue -> issue.holdsCaptureOf(paymentId))
                             .findFirst().orElseThrow().refundedAmount();
@@ -412,9 +412,9 @@ class PaymentMoneyTest {
                 bothApplied++;
             } else {
                 assertEquals(1, applied);
-                assertEquals(1, receipts.stream().filter(receipt -> receipt.issue()
+                assertEquals(1, processed.stream().filter(outcome -> outcome.issue()
                         .equals(Optional.of(PaymentIssueKind.OVER_REFUND))).count());
-                if (receipts.get(0).outcome() == PaymentOutcome.APPLIED) {
+                if (processed.get(0).outcome() == PaymentOutcome.APPLIED) {
                     firstWon++;
                     assertEquals(first, refunded);
                 } else {
@@ -442,7 +442,7 @@ class PaymentMoneyTest {
             List<Object> outcomes = Race.run(2, racer -> racer == 0 ? capture(capture, orderId, TOTAL)
                     : fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of("c-1"), orderId,
                             OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "user:c-1", Optional.empty())));
-            assertEquals(PaymentOutcome.APPLIED, ((PaymentReceipt) outcomes.get(0)).outcome());
+            assertEquals(PaymentOutcome.APPLIED, ((PaymentEventOutcome) outcomes.get(0)).outcome());
             Order order = header(orderId);
             assertEquals(OrderStatus.PAID, order.status());
             assertEquals(TOTAL, order.capturedAmount());

@@ -27,7 +27,7 @@ import dev.orders.core.order.StockShortage;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.product.ProductDetails;
 import dev.orders.core.product.Stock;
 import dev.orders.core.product.StockOutcome;
@@ -361,7 +361,7 @@ class StockTest {
                             OrderStatus.CANCELLED, Role.CUSTOMER, Optional.empty(), "customer:" + customerId,
                             Optional.empty())));
 
-            PaymentReceipt capture = (PaymentReceipt) outcomes.get(0);
+            PaymentEventOutcome capture = (PaymentEventOutcome) outcomes.get(0);
             StatusChangeOutcome cancel = (StatusChangeOutcome) outcomes.get(1);
             OrderStatus status = fx.store.findRoot(orderId).orElseThrow().status();
             if (status == OrderStatus.PAID) {
@@ -372,7 +372,7 @@ class StockTest {
                 cancelled++;
                 assertEquals(OrderStatus.CANCELLED, status);
                 assertInstanceOf(StatusChangeOutcome.Changed.class, cancel);
-                assertEquals(new PaymentReceipt("evt_" + round, PaymentOutcome.PAYMENT_ISSUE,
+                assertEquals(new PaymentEventOutcome("evt_" + round, PaymentOutcome.PAYMENT_ISSUE,
                         Optional.of(PaymentIssueKind.CAPTURE_AFTER_CANCEL)), capture);
             }
             List<OrderEvent> events = fx.events(customerId, orderId);

@@ -24,7 +24,7 @@ import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentReceipt;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
 import java.util.List;
@@ -219,10 +219,10 @@ public final class Seeds {
 
     private static void payment(Fixture fx, String orderId, String eventId, PaymentEventType type, String paymentId,
                                 long amount, PaymentOutcome expected) {
-        PaymentReceipt receipt = fx.processPaymentEvent.process(new PaymentEvent(eventId, type, 1_795_348_795L, orderId,
+        PaymentEventOutcome processed = fx.processPaymentEvent.process(new PaymentEvent(eventId, type, 1_795_348_795L, orderId,
                 Optional.of(paymentId), amount, "EUR"));
-        if (receipt.outcome() != expected) {
-            throw new IllegalStateException("seed: " + eventId + " was " + receipt.outcome() + ", not " + expected);
+        if (processed.outcome() != expected) {
+            throw new IllegalStateException("seed: " + eventId + " was " + processed.outcome() + ", not " + expected);
         }
     }
 }
