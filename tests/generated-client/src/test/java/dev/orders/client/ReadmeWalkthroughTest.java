@@ -57,8 +57,6 @@ import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -72,7 +70,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * build on each other, as the README's calls do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@TestMethodOrder(ReadmeOrder.class)
 class ReadmeWalkthroughTest {
     private static final String WEBHOOK_SECRET = "whsec_generated_client_walkthrough_secret";
     private static final String ADA_ID = "c-ada";
@@ -121,7 +119,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(1)
+    @ReadmeCall("PUT /products/MUG-BLUE")
     void anAdministratorPutsTheBlueMugInTheCatalogue() throws ApiException {
         ApiResponse<Product> put = catalogue.putProductWithHttpInfo("MUG-BLUE",
                 new ProductDetails().name("Blue mug").unitPrice(1250L).currency("EUR"), admin);
@@ -131,7 +129,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(2)
+    @ReadmeCall("PUT /products/TEA-EARL-100G")
     void anAdministratorPutsTheTea() throws ApiException {
         ApiResponse<Product> put = catalogue.putProductWithHttpInfo("TEA-EARL-100G",
                 new ProductDetails().name("Earl Grey tea, 100 g").unitPrice(899L).currency("EUR"), admin);
@@ -140,7 +138,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(3)
+    @ReadmeCall("PUT /products/BISCUITS-200G")
     void anAdministratorPutsTheBiscuits() throws ApiException {
         ApiResponse<Product> put = catalogue.putProductWithHttpInfo("BISCUITS-200G",
                 new ProductDetails().name("Shortbread biscuits, 200 g").unitPrice(349L).currency("EUR"), admin);
@@ -149,7 +147,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(4)
+    @ReadmeCall("GET /products/MUG-BLUE")
     void theCustomerReadsAProduct() throws ApiException {
         ApiResponse<Product> product = catalogue.getProductWithHttpInfo("MUG-BLUE", ada);
         assertEquals(200, product.getStatusCode());
@@ -160,7 +158,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(5)
+    @ReadmeCall("PUT /customers/c-ada")
     void theCustomerCreatesItsProfile() throws ApiException {
         ApiResponse<Customer> put = customers.putCustomerWithHttpInfo(ADA_ID,
                 new CustomerDetails().name("Ada Lovelace").email("ada@example.com"), null, ada);
@@ -169,7 +167,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(6)
+    @ReadmeCall("GET /customers/c-ada")
     void theCustomerReadsItsProfile() throws ApiException {
         ApiResponse<Customer> profile = customers.getCustomerWithHttpInfo(ADA_ID, ada);
         assertEquals(200, profile.getStatusCode());
@@ -178,7 +176,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(7)
+    @ReadmeCall("POST /customers/c-ada/orders")
     void theCustomerOrdersTwoMugsByTheirSku() throws ApiException {
         ApiResponse<OrderAggregate> created = orders.createOrderWithHttpInfo(ADA_ID,
                 new NewOrder().items(List.of(new NewItem().sku("MUG-BLUE").quantity(2))),
@@ -195,7 +193,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(8)
+    @ReadmeCall(value = "POST /customers/c-ada/orders/$ORDER/items", occurrence = 1)
     void theCustomerAddsTheTea() throws ApiException {
         ApiResponse<OrderItem> added = lines.addOrderItemWithHttpInfo(ADA_ID, order,
                 new NewLine().sku("TEA-EARL-100G").quantity(1), null, null, ada);
@@ -207,7 +205,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(9)
+    @ReadmeCall(value = "POST /customers/c-ada/orders/$ORDER/items", occurrence = 2)
     void theCustomerAddsBiscuits() throws ApiException {
         ApiResponse<OrderItem> added = lines.addOrderItemWithHttpInfo(ADA_ID, order,
                 new NewLine().sku("BISCUITS-200G").quantity(3), null, null, ada);
@@ -218,13 +216,13 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(10)
+    @ReadmeCall("DELETE /customers/c-ada/orders/$ORDER/items/$EXTRA")
     void theCustomerRemovesTheBiscuits() throws ApiException {
         assertEquals(204, lines.deleteOrderItemWithHttpInfo(ADA_ID, order, extra, null, ada).getStatusCode());
     }
 
     @Test
-    @Order(11)
+    @ReadmeCall("GET /customers/c-ada/orders/$ORDER")
     void theCustomerReadsItsOrderAtVersionFour() throws ApiException {
         ApiResponse<OrderAggregate> read = orders.getOrderWithHttpInfo(ADA_ID, order, ada);
         assertEquals(200, read.getStatusCode());
@@ -234,7 +232,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(12)
+    @ReadmeCall("GET /customers/c-ada/orders/$ORDER/items/$ITEM")
     void theCustomerReadsOneItem() throws ApiException {
         ApiResponse<OrderItem> read = lines.getOrderItemWithHttpInfo(ADA_ID, order, item, ada);
         assertEquals(200, read.getStatusCode());
@@ -243,7 +241,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(13)
+    @ReadmeCall("POST /orders/$ORDER/status")
     void anAdministratorMarksTheOrderPaid() throws ApiException {
         ApiResponse<dev.orders.client.model.Order> paid = orders.administerOrderStatusWithHttpInfo(order,
                 new StatusChangeRequest().status(OrderStatus.PAID).expectedVersion(4L).reason("card captured"), null, admin);
@@ -253,7 +251,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(14)
+    @ReadmeCall("PUT /orders/$ORDER/items/$ITEM/status")
     void anAdministratorPicksTheTea() throws ApiException {
         ApiResponse<OrderItem> picked = lines.changeItemStatusWithHttpInfo(order, item,
                 new ChangeItemStatusRequest().status(ItemStatus.PICKED), null, admin);
@@ -262,7 +260,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(15)
+    @ReadmeCall("POST /webhooks/payments")
     void theProvidersCaptureOfAPaidOrderIsRecordedAsADuplicateCapture() throws Exception {
         long now = Instant.now().getEpochSecond();
         PaymentEvent delivery = new PaymentEvent().id("evt_1").type("payment.succeeded").created(now)
@@ -276,7 +274,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(16)
+    @ReadmeCall("GET /payment-issues")
     void anAdministratorListsTheOpenPaymentIssues() {
         PaymentIssuePage page = eventually(() -> payments.listPaymentIssuesWithHttpInfo(20, null, admin),
                 p -> p.getIssues().stream().anyMatch(issue -> order.equals(issue.getOrderId())));
@@ -287,7 +285,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(17)
+    @ReadmeCall("POST /orders/$ORDER/payment-issues/evt_1/resolution")
     void anAdministratorResolvesTheIssue() throws ApiException {
         ApiResponse<PaymentIssue> resolved = payments.resolvePaymentIssueWithHttpInfo(order, "evt_1",
                 new ResolvePaymentIssueRequest().note("second capture refunded in the provider dashboard"), admin);
@@ -296,7 +294,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(18)
+    @ReadmeCall("GET /customers/c-ada/orders/$ORDER/history")
     void theCustomerReadsTheOrdersHistoryNewestFirst() throws ApiException {
         ApiResponse<HistoryPage> history = orders.getOrderHistoryWithHttpInfo(ADA_ID, order, 10, null, ada);
         assertEquals(200, history.getStatusCode());
@@ -313,7 +311,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(19)
+    @ReadmeCall("GET /customers/c-ada/orders")
     void theCustomerFindsItsOrderInFulfillment() {
         OrderPage page = eventually(() -> orders.listCustomerOrdersWithHttpInfo(ADA_ID, OrderStatus.IN_FULFILLMENT, null, null,
                 20, null, ada), p -> ids(p).contains(order));
@@ -321,7 +319,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(20)
+    @ReadmeCall("GET /orders")
     void anAdministratorFindsTheOrderInTheFeedSinceJanuary() {
         OrderPage page = eventually(() -> orders.listOrdersWithHttpInfo(OrderStatus.IN_FULFILLMENT,
                 OffsetDateTime.parse("2026-01-01T00:00:00Z"), null, 50, null, admin), p -> ids(p).contains(order));
@@ -329,7 +327,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(21)
+    @ReadmeCall("GET /orders/$ORDER")
     void anAdministratorReadsTheOrderByItsIdAlone() throws ApiException {
         ApiResponse<OrderAggregate> read = orders.getOrderByIdWithHttpInfo(order, admin);
         assertEquals(200, read.getStatusCode());
@@ -339,7 +337,7 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(22)
+    @ReadmeCall("GET /orders/$ORDER/history")
     void anAdministratorReadsTheHistoryWithWhoDidWhatAndTheNotes() throws ApiException {
         ApiResponse<HistoryPage> history = orders.getOrderHistoryByIdWithHttpInfo(order, 10, null, admin);
         assertEquals(200, history.getStatusCode());
@@ -349,7 +347,6 @@ class ReadmeWalkthroughTest {
     }
 
     @Test
-    @Order(23)
     void theSameRequestWithoutATokenIsAnsweredByTheGatewaysAuthorizer() throws Exception {
         ApiException refused = assertThrows(ApiException.class, () -> orders.getOrderByIdWithHttpInfo(order, Map.of()));
         assertEquals(401, refused.getCode());

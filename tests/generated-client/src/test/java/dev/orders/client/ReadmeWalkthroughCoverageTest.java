@@ -5,16 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.routes.PathTemplate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * README.md's walkthrough calls every route of the template's HTTP API but the stock's, which docs/STOCK.md's walks
- * through: together they call each route, and each call is one of its routes. Reads the files only, so a README change
- * is checked in seconds (the walkthroughs that run the calls, {@link ReadmeWalkthroughTest} and the TypeScript ones,
- * take minutes).
+ * through: together they call each route, and each call is one of its routes; and the Java client's walkthrough makes
+ * each of the README's calls in one step. Reads the files only, so a README change is checked in seconds (the
+ * walkthroughs that run the calls, {@link ReadmeWalkthroughTest} and the TypeScript ones, take minutes).
  */
-class ReadmeWalkthroughRoutesTest {
+class ReadmeWalkthroughCoverageTest {
     @Test
     void theWalkthroughsCallEveryRouteOfTheTemplatesHttpApiAndNothingElse() {
         List<SamTemplate.HttpRoute> routes = SamTemplate.repository().functions().stream()
@@ -26,6 +29,17 @@ class ReadmeWalkthroughRoutesTest {
                 .map(SamTemplate.HttpRoute::key).sorted().toList(), "routes of template.yaml the walkthrough does not call");
         assertEquals(List.of(), calls.stream().filter(call -> routes.stream().noneMatch(route -> isOf(call, route)))
                 .toList(), "calls of the walkthrough that are no route of template.yaml");
+    }
+
+    @Test
+    void everyCallOfTheReadmesWalkthroughIsOneStepOfTheJavaClientsWalkthrough() {
+        List<String> calls = ReadmeWalkthrough.calls();
+        List<Integer> steps = Arrays.stream(ReadmeWalkthroughTest.class.getDeclaredMethods())
+                .map(method -> method.getAnnotation(ReadmeCall.class)).filter(Objects::nonNull)
+                .map(call -> ReadmeOrder.position(call, calls)).sorted().toList();
+
+        assertEquals(IntStream.range(0, calls.size()).boxed().toList(), steps,
+                "the README's calls, by their place in it, that ReadmeWalkthroughTest's steps make: each once");
     }
 
     /** Whether {@code call} ("METHOD /path", with the README's $VARIABLES) is a request of {@code route}. */
