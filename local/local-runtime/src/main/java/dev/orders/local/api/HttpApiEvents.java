@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
@@ -231,16 +230,5 @@ public final class HttpApiEvents {
         byte[] bytes = new byte[10];
         ThreadLocalRandom.current().nextBytes(bytes);
         return Base64.getEncoder().encodeToString(bytes);
-    }
-
-    /**
-     * The id of the Lambda invocation API Gateway makes for a request: a random (version 4) UUID, as Lambda's are,
-     * not API Gateway's own id. From ThreadLocalRandom for the reason above.
-     */
-    public static String lambdaRequestId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        long high = random.nextLong() & ~0xF000L | 0x4000L;
-        long low = random.nextLong() & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
-        return new UUID(high, low).toString();
     }
 }

@@ -116,7 +116,7 @@ public final class LocalHttpApi implements AutoCloseable {
         String requestId = (String) ((Map<String, Object>) event.get("requestContext")).get("requestId");
         try {
             byte[] response = functions.get(match.get().functionLogicalId()).invoke(JSON.std.asBytes(event),
-                    HttpApiEvents.lambdaRequestId());
+                    LambdaFunction.newRequestId());
             return withRequestId(response(response), requestId);
         } catch (Exception e) {
             Log.SAM_LOCAL.line(match.get().functionLogicalId() + " failed on " + match.get().route().key() + ": " + e);

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.UUID;
 
 /** {@code __invoke}: invoke's function JVM. Prints the function's response, or Lambda's error for an unhandled exception. */
 final class InvokeHereCommand implements Command {
@@ -33,7 +32,7 @@ final class InvokeHereCommand implements Command {
                 System.getenv(), Clock.systemUTC());
         LambdaFunction lambda = new LambdaFunction(function, SamOptions.codeRoot(template));
         try {
-            stdout.write(lambda.invoke(event, UUID.randomUUID().toString()));
+            stdout.write(lambda.invoke(event, LambdaFunction.newRequestId()));
             stdout.println();
             return 0;
         } catch (UsageException e) {

@@ -7,8 +7,9 @@ import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
 import dev.orders.local.api.SeedData;
-import dev.orders.local.lambda.FunctionInvoker;
 import dev.orders.local.lambda.FunctionCode;
+import dev.orders.local.lambda.FunctionInvoker;
+import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.schedules.ScheduleRunner;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.local.watch.WatchMode;
@@ -31,7 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -180,7 +180,7 @@ final class ServeCommand implements Command {
                 subscriptions.add(new LocalEventBus.Subscription(function.logicalId() + "." + rule.event(), rule.bus(),
                         rule.pattern(), event -> {
                             try {
-                                target.invoke(JSON.std.asBytes(event), UUID.randomUUID().toString());
+                                target.invoke(JSON.std.asBytes(event), LambdaFunction.newRequestId());
                             } catch (Exception e) {
                                 Log.SAM_LOCAL.line(function.logicalId() + " failed on event " + event.get("id") + ": " + e);
                             }

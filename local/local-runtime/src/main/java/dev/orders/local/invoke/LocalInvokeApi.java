@@ -4,6 +4,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.lambda.FunctionInvoker;
+import dev.orders.local.lambda.LambdaFunction;
 import dev.orders.local.lambda.UnhandledError;
 import dev.orders.localaws.HttpServers;
 import dev.orders.localaws.Log;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -242,7 +242,7 @@ public final class LocalInvokeApi implements AutoCloseable {
     private void exchange(HttpExchange exchange) throws IOException {
         try (exchange) {
             byte[] body = HttpServers.readAtMost(exchange.getRequestBody(), MAX_REQUEST_BYTES + 1);
-            String requestId = UUID.randomUUID().toString();
+            String requestId = LambdaFunction.newRequestId();
             Response response = handle(exchange, body, requestId);
             response.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
             exchange.getResponseHeaders().set("x-amzn-RequestId", requestId);

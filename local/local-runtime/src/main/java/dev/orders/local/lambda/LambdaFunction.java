@@ -22,6 +22,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
@@ -75,6 +77,17 @@ public final class LambdaFunction implements AutoCloseable {
                     + " is not built (run ./mvnw -DskipTests package)");
         }
         return jar;
+    }
+
+    /**
+     * A new invocation's request id: a random (version 4) UUID, as Lambda's are. Unique, not secret: from
+     * ThreadLocalRandom, not SecureRandom, whose one lock every request thread would queue on.
+     */
+    public static String newRequestId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high = random.nextLong() & ~0xF000L | 0x4000L;
+        long low = random.nextLong() & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
+        return new UUID(high, low).toString();
     }
 
     /**
