@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * Every change of an order's lines, decided on the order as read: refused, or one step that moves the
  * line, the root's total and line counts, and records the change's event. A line status that moves the
- * order's own status ({@link OrderStatus#followingLines}) makes the step two events: the line's, then the
+ * order's own status ({@link LineStatuses#orderStatusFrom}) makes the step two events: the line's, then the
  * order's. The store commits a step only while the root is still the version read, so what was decided
  * here still holds.
  */
@@ -121,7 +121,7 @@ public final class LineTransitions {
             step = step.with(target == LineStatus.SHIPPED ? new RowChange.StockSold(line.sku(), stockMoved)
                     : new RowChange.StockReleased(line.sku(), stockMoved));
         }
-        OrderStatus follows = order.status().followingLines(lines);
+        OrderStatus follows = lines.orderStatusFrom(order.status());
         if (follows != order.status()) {
             step = step.then(after.next(follows, after.capturedAmount(), after.refundedAmount(), at),
                     new OrderChange.OrderStatusChanged(order.status(), follows, Optional.of(FOLLOWS_LINES),

@@ -25,7 +25,7 @@ public enum MoveEffect {
     }
 
     /**
-     * The step of a move of {@code current} to {@code to} asked for with {@code reason} at {@code at}; {@code released}:
+     * The step of a move of {@code current} to {@code to} (the move's {@link OrderStatus.Move#to(Order)}) asked for with {@code reason} at {@code at}; {@code released}:
      * the stock a move closing the order before its lines ship (a cancellation, an expiry, a refund) gives back, named
      * by its event and written with it (empty for every other move).
      */

@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * The order root: what the lifecycle moves, the money the payment provider captured and refunded
- * (minor units of {@code currency}) and the provider's payment it was paid by, and how many of its lines
- * are in each status; a feed lists its {@link OrderSummary}.
+ * (minor units of {@code currency}) and the provider's payment it was paid by, how many of its lines
+ * are in each status, and where it was held from while on hold ({@link OrderStatus#holds()}); a feed lists its
+ * {@link OrderSummary}.
  */
 public record Order(
         String orderId,
@@ -21,13 +22,20 @@ public record Order(
         LineStatuses lines,
         Instant createdAt,
         Instant updatedAt,
-        Optional<String> paymentId) {
+        Optional<String> paymentId,
+        Optional<OrderStatus> heldFrom) {
+
+    public Order {
+        if (status.holds() != heldFrom.isPresent()) {
+            throw new IllegalArgumentException("order " + orderId + " in " + status + " held from " + heldFrom);
+        }
+    }
 
     /** An order the payment provider has not paid (yet): every new order. */
     public Order(String orderId, String customerId, OrderStatus status, long version, long total, String currency,
                  long capturedAmount, long refundedAmount, LineStatuses lines, Instant createdAt, Instant updatedAt) {
         this(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount, lines, createdAt,
-                updatedAt, Optional.empty());
+                updatedAt, Optional.empty(), Optional.empty());
     }
 
     public int itemCount() {
@@ -41,10 +49,11 @@ public record Order(
 
     /**
      * The root after one change that moves neither its lines nor its total (status, payments, issues):
-     * the next version, changed at {@code at}.
+     * the next version, changed at {@code at}; moved to a status that holds it, it records the one it was in.
      */
     public Order next(OrderStatus status, long capturedAmount, long refundedAmount, Instant at) {
         Copy next = new Copy(this).changed(1, at);
+        next.heldFrom = status == this.status ? heldFrom : status.holds() ? Optional.of(this.status) : Optional.empty();
         next.status = status;
         next.capturedAmount = capturedAmount;
         next.refundedAmount = refundedAmount;
@@ -101,6 +110,7 @@ public record Order(
         private final Instant createdAt;
         private Instant updatedAt;
         private Optional<String> paymentId;
+        private Optional<OrderStatus> heldFrom;
 
         private Copy(Order order) {
             orderId = order.orderId;
@@ -115,6 +125,7 @@ public record Order(
             createdAt = order.createdAt;
             updatedAt = order.updatedAt;
             paymentId = order.paymentId;
+            heldFrom = order.heldFrom;
         }
 
         /** {@code versions} versions later, changed at {@code at}. */
@@ -126,7 +137,7 @@ public record Order(
 
         private Order build() {
             return new Order(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount,
-                    lines, createdAt, updatedAt, paymentId);
+                    lines, createdAt, updatedAt, paymentId, heldFrom);
         }
     }
 }

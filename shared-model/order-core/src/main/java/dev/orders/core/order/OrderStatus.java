@@ -1,5 +1,9 @@
 package dev.orders.core.order;
 
+import static dev.orders.core.order.MoveRequirement.LINES;
+import static dev.orders.core.order.MoveRequirement.NO_PAYMENT;
+import static dev.orders.core.order.MoveRequirement.PAYMENT;
+import static dev.orders.core.order.MoveRequirement.REASON;
 import static dev.orders.core.order.Role.ADMINISTRATOR;
 import static dev.orders.core.order.Role.CUSTOMER;
 import static dev.orders.core.order.Role.PAYMENT_PROVIDER;
@@ -36,21 +40,20 @@ public enum OrderStatus {
      * Every move of an order's status. A paid order is not cancelled but refunded: money has moved. A capture,
      * by the provider or by hand, starts where the status awaits payment: that property of a status, never "may
      * move to PAID", is what pays an order. The provider's events make the moves {@link #CAPTURE},
-     * {@link #PAYMENT_ATTEMPT_FAILED} and {@link #REFUND}; a capture anywhere else is the status's issue.
+     * {@link #PAYMENT_ATTEMPT_FAILED} and {@link #REFUND}; a capture anywhere else is the status's issue. A move
+     * {@link #whereItWas()} leads to the status the order left for the one it leaves, as the order records it.
      */
     public enum Move {
         /** The customer's checkout: lines and price are frozen and payment is asked for. */
-        CHECKOUT(anyOf(CREATED), AWAITING_PAYMENT, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
-                Requirement.LINES),
+        CHECKOUT(anyOf(CREATED), AWAITING_PAYMENT, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS, LINES),
         /** A failed payment attempt: the customer started paying, so the order awaits payment. */
-        PAYMENT_ATTEMPT_FAILED(anyOf(CREATED), AWAITING_PAYMENT, By.roles(PAYMENT_PROVIDER), MoveEffect.STATUS,
-                Requirement.LINES),
+        PAYMENT_ATTEMPT_FAILED(anyOf(CREATED), AWAITING_PAYMENT, By.roles(PAYMENT_PROVIDER), MoveEffect.STATUS, LINES),
         /** The provider's capture of the order's total. */
-        CAPTURE(OrderStatus::awaitsPayment, PAID, By.roles(PAYMENT_PROVIDER), MoveEffect.CAPTURE, Requirement.LINES),
+        CAPTURE(OrderStatus::awaitsPayment, PAID, By.roles(PAYMENT_PROVIDER), MoveEffect.CAPTURE, LINES),
         /** An administrator records the total as paid elsewhere. */
-        CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), MoveEffect.CAPTURE, Requirement.LINES,
-                Requirement.REASON),
-        CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS),
+        CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), MoveEffect.CAPTURE, LINES, REASON),
+        CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
+                NO_PAYMENT),
         /**
          * The system closes an order left awaiting payment longer than the payment window: the statuses it leaves
          * are those with a payment window ({@link OrderStatus#hasPaymentWindow()}).
@@ -61,17 +64,23 @@ public enum OrderStatus {
         SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, MoveEffect.STATUS),
         FULFIL(anyOf(IN_FULFILLMENT, PARTIALLY_FULFILLED), FULFILLED, By.LINES, MoveEffect.STATUS),
         /** The provider's refund that returns all that was captured; earlier ones leave the status as it is. */
-        REFUND(holdingPayment(), REFUNDED, By.roles(PAYMENT_PROVIDER), MoveEffect.REFUND),
+        REFUND(holdingPayment(), REFUNDED, By.roles(PAYMENT_PROVIDER), MoveEffect.REFUND, PAYMENT),
         /** An administrator records all that is left as refunded. */
-        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), MoveEffect.REFUND, Requirement.REASON);
+        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), MoveEffect.REFUND, PAYMENT, REASON);
 
         private final Predicate<OrderStatus> from;
-        private final OrderStatus to;
+        /** Empty for a move back to where the order was. */
+        private final Optional<OrderStatus> to;
         private final By by;
         private final MoveEffect writes;
-        private final Set<Requirement> requires;
+        private final Set<MoveRequirement> requires;
 
-        Move(Predicate<OrderStatus> from, OrderStatus to, By by, MoveEffect writes, Requirement... requires) {
+        Move(Predicate<OrderStatus> from, OrderStatus to, By by, MoveEffect writes, MoveRequirement... requires) {
+            this(from, Optional.of(to), by, writes, requires);
+        }
+
+        Move(Predicate<OrderStatus> from, Optional<OrderStatus> to, By by, MoveEffect writes,
+             MoveRequirement... requires) {
             this.from = from;
             this.to = to;
             this.by = by;
@@ -87,8 +96,28 @@ public enum OrderStatus {
             return statuses(from);
         }
 
-        public OrderStatus to() {
-            return to;
+        /** Whether it leads back to where the order was, rather than to a status of its own. */
+        public boolean returns() {
+            return to.isEmpty();
+        }
+
+        /** Where it takes {@code order}: its own status, or the one the order left for the status it leaves. */
+        public OrderStatus to(Order order) {
+            return to.orElseGet(() -> order.heldFrom().orElseThrow(
+                    () -> new IllegalStateException("order " + order.orderId() + " records no status to return to")));
+        }
+
+        /**
+         * Every status it may lead to: its own, or for a move back, each status from which a move enters one it
+         * leaves.
+         */
+        public Set<OrderStatus> targets() {
+            if (to.isPresent()) {
+                return EnumSet.of(to.get());
+            }
+            return Arrays.stream(values()).filter(into -> !into.returns() && from().contains(into.to.get()))
+                    .flatMap(into -> into.from().stream())
+                    .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
         }
 
         public By by() {
@@ -99,20 +128,35 @@ public enum OrderStatus {
             return writes;
         }
 
-        public boolean requires(Requirement requirement) {
+        public boolean requires(MoveRequirement requirement) {
             return requires.contains(requirement);
         }
 
-        /** What this move requires that {@code order} does not have; empty when it may make it. */
-        public Optional<Requirement> unmetBy(Order order) {
-            return Arrays.stream(Requirement.values()).filter(this::requires)
-                    .filter(requirement -> !requirement.isMetBy(order)).findFirst();
+        /**
+         * What this move requires that {@code order}, asked for with {@code reason}, does not have; empty when it may
+         * be made.
+         */
+        public Optional<MoveRequirement> unmetBy(Order order, Optional<String> reason) {
+            return Arrays.stream(MoveRequirement.values()).filter(this::requires)
+                    .filter(requirement -> !requirement.isMetBy(order, reason)).findFirst();
         }
 
-        /** The move {@code role} makes from {@code from} to {@code to}; empty when there is none. */
-        public static Optional<Move> of(OrderStatus from, OrderStatus to, Role role) {
-            return Arrays.stream(values())
-                    .filter(move -> move.isFrom(from) && move.to == to && move.by.roles().contains(role)).findFirst();
+        /** Whether {@code order} has what this move requires of an order (the request's reason aside). */
+        public boolean isOpenTo(Order order) {
+            return isFrom(order.status()) && requires.stream().filter(MoveRequirement::isOfTheOrder)
+                    .allMatch(requirement -> requirement.isMetBy(order, Optional.empty()));
+        }
+
+        /** The move {@code role} makes of {@code order} to {@code to}; empty when there is none from its status. */
+        public static Optional<Move> of(Order order, OrderStatus to, Role role) {
+            return Arrays.stream(values()).filter(move -> move.isFrom(order.status()) && move.to(order) == to
+                    && move.by.roles().contains(role)).findFirst();
+        }
+
+        /** The statuses some move may take {@code order} to, as it is: the lifecycle's answer to "what next?". */
+        public static Set<OrderStatus> allowedFor(Order order) {
+            return Arrays.stream(values()).filter(move -> move.isOpenTo(order)).map(move -> move.to(order))
+                    .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
         }
     }
 
@@ -126,23 +170,6 @@ public enum OrderStatus {
 
         static By rolesAndLines(Role... roles) {
             return new By(Set.of(roles), true);
-        }
-    }
-
-    /** What a move needs: lines (something to pay for), and a reason where a person moves money by hand. */
-    public enum Requirement {
-        LINES(order -> order.itemCount() > 0),
-        /** The request's, checked before the order is read. */
-        REASON(order -> true);
-
-        private final Predicate<Order> metBy;
-
-        Requirement(Predicate<Order> metBy) {
-            this.metBy = metBy;
-        }
-
-        public boolean isMetBy(Order order) {
-            return metBy.test(order);
         }
     }
 
@@ -184,14 +211,15 @@ public enum OrderStatus {
         return capture.issue();
     }
 
-    /** Legal next statuses: those some move reaches from here. */
+    /** The statuses some move may lead to from here, for some order: none where the status is terminal. */
     public Set<OrderStatus> next() {
-        return Arrays.stream(Move.values()).filter(move -> move.isFrom(this)).map(Move::to)
+        return Arrays.stream(Move.values()).filter(move -> move.isFrom(this)).flatMap(move -> move.targets().stream())
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
     }
 
-    public boolean canMoveTo(OrderStatus target) {
-        return next().contains(target);
+    /** Whether an order in this status records where it was: a move leads back from here. */
+    public boolean holds() {
+        return Arrays.stream(Move.values()).anyMatch(move -> move.returns() && move.isFrom(this));
     }
 
     public boolean isOpenForLineChanges() {
@@ -219,40 +247,18 @@ public enum OrderStatus {
     }
 
     /**
-     * A status only the order's lines move it to: no one asks for it ({@link #followingLines}), so it can never
+     * A status only the order's lines move it to: no one asks for it ({@link LineStatuses#orderStatusFrom}), so it can never
      * contradict the lines (PARTIALLY_FULFILLED and FULFILLED).
      */
     public boolean followsLines() {
-        Set<Move> into = Arrays.stream(Move.values()).filter(move -> move.to() == this)
+        Set<Move> into = Arrays.stream(Move.values()).filter(move -> move.targets().contains(this))
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Move.class)));
         return !into.isEmpty() && into.stream().allMatch(move -> move.by().roles().isEmpty());
     }
 
-    /**
-     * The status an order in fulfillment takes from its lines' statuses: FULFILLED when every line is
-     * SHIPPED or CANCELLED and one was shipped, PARTIALLY_FULFILLED when some are shipped, IN_FULFILLMENT
-     * once one is picked. Itself when the lines do not move it (no move of the lines leads there: the lifecycle
-     * never moves backwards; an order whose lines were all cancelled stays as it is, to be refunded).
-     */
-    public OrderStatus followingLines(LineStatuses lines) {
-        if (!isInFulfillment()) {
-            return this;
-        }
-        boolean shipped = lines.count(LineStatus.SHIPPED) > 0;
-        boolean done = lines.count(LineStatus.PENDING) == 0 && lines.count(LineStatus.PICKED) == 0;
-        boolean started = shipped || lines.count(LineStatus.PICKED) > 0;
-        OrderStatus follows = shipped && done ? FULFILLED : shipped ? PARTIALLY_FULFILLED : started ? IN_FULFILLMENT : this;
-        boolean linesMoveIt = Arrays.stream(Move.values())
-                .anyMatch(move -> move.by().lines() && move.isFrom(this) && move.to() == follows);
-        return linesMoveIt ? follows : this;
-    }
-
-    public static Set<OrderStatus> openForLineChanges() {
-        return statuses(OrderStatus::isOpenForLineChanges);
-    }
-
-    public static Set<OrderStatus> inFulfillment() {
-        return statuses(OrderStatus::isInFulfillment);
+    /** The statuses that are {@code which}: {@code where(OrderStatus::isInFulfillment)}. */
+    public static Set<OrderStatus> where(Predicate<OrderStatus> which) {
+        return statuses(which);
     }
 
     public static OrderStatus parse(String field, String text) {
@@ -264,9 +270,14 @@ public enum OrderStatus {
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
     }
 
-    /** Where an order holds the money it was paid: what a refund returns. */
+    /** Where an order may hold the money it was paid: what a refund returns. */
     private static Predicate<OrderStatus> holdingPayment() {
         return anyOf(PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED, FULFILLED);
+    }
+
+    /** The target of a move back: the status the order left for the one the move leaves. */
+    private static Optional<OrderStatus> whereItWas() {
+        return Optional.empty();
     }
 
     private static Predicate<OrderStatus> anyOf(OrderStatus... statuses) {

@@ -31,13 +31,14 @@ public enum Role {
 
     public boolean mayMoveOrderTo(OrderStatus target) {
         return Arrays.stream(OrderStatus.Move.values())
-                .anyMatch(move -> move.to() == target && move.by().roles().contains(this))
+                .anyMatch(move -> move.targets().contains(target) && move.by().roles().contains(this))
                 || asksForAnyStatus && !reachedBySystemAlone(target);
     }
 
     /** A status only the system's moves reach (EXPIRED): no person asks for it. */
     private static boolean reachedBySystemAlone(OrderStatus target) {
-        List<OrderStatus.Move> into = Arrays.stream(OrderStatus.Move.values()).filter(move -> move.to() == target).toList();
+        List<OrderStatus.Move> into = Arrays.stream(OrderStatus.Move.values())
+                .filter(move -> move.targets().contains(target)).toList();
         return !into.isEmpty() && into.stream().allMatch(move -> move.by().equals(OrderStatus.By.roles(SYSTEM)));
     }
 
@@ -49,11 +50,5 @@ public enum Role {
     /** Payment issues are money the provider holds that the order could not take: an administrator decides. */
     public boolean mayResolvePaymentIssues() {
         return this == ADMINISTRATOR;
-    }
-
-    /** A move of money by hand (a capture or refund outside the provider) must say why. */
-    public boolean needsReasonToMoveTo(OrderStatus target) {
-        return Arrays.stream(OrderStatus.Move.values()).anyMatch(move -> move.to() == target
-                && move.by().roles().contains(this) && move.requires(OrderStatus.Requirement.REASON));
     }
 }

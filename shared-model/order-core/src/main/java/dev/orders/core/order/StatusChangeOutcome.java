@@ -1,5 +1,7 @@
 package dev.orders.core.order;
 
+import java.util.Set;
+
 /** Outcome of a status transition. */
 public sealed interface StatusChangeOutcome {
     /** The order as it is after the change, the change's event, and the move it made. */
@@ -26,8 +28,22 @@ public sealed interface StatusChangeOutcome {
     record EmptyOrder() implements StatusChangeOutcome {
     }
 
-    /** The lifecycle forbids this move from the current status; nothing was written. */
-    record IllegalTransition(OrderStatus from, OrderStatus to) implements StatusChangeOutcome {
+    /** The move to {@code target} needs a reason and was asked for without one; nothing was written. */
+    record ReasonRequired(OrderStatus target) implements StatusChangeOutcome {
+    }
+
+    /**
+     * The lifecycle forbids this move of the order as it is; {@code allowed}: the statuses it may move to (the
+     * lifecycle's moves read with the order, not its status alone); nothing was written.
+     */
+    record IllegalTransition(OrderStatus from, OrderStatus to, Set<OrderStatus> allowed) implements StatusChangeOutcome {
+        public IllegalTransition {
+            allowed = Set.copyOf(allowed);
+        }
+
+        public static IllegalTransition of(Order order, OrderStatus to) {
+            return new IllegalTransition(order.status(), to, OrderStatus.Move.allowedFor(order));
+        }
     }
 
     record OrderNotFound() implements StatusChangeOutcome {

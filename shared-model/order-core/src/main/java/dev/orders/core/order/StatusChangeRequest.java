@@ -1,7 +1,6 @@
 package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
-import dev.orders.core.validation.ValidationException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -30,9 +29,6 @@ public record StatusChangeRequest(
                 .ifPresent(version -> Check.range("expectedVersion", version, 1, Long.MAX_VALUE));
         actor = Actors.check("by", actor);
         reason = Check.required("reason", reason).map(text -> Check.text("reason", text, MAX_REASON_LENGTH));
-        if (reason.isEmpty() && role.needsReasonToMoveTo(target)) {
-            throw new ValidationException("reason", "is required when an administrator moves an order to " + target);
-        }
     }
 
     /**
@@ -52,8 +48,8 @@ public record StatusChangeRequest(
     /**
      * The move of {@code current}, whose lines are {@code lines} (read where {@link #needsLines()}, else empty), to
      * the target at {@code at}: refused for a stale expected version, a move the
-     * lifecycle does not have for the role from the current status, or one the order lacks what it requires for
-     * (lines to pay for: empty). The move's effect writes its event, and moves money where it is a capture or a refund by
+     * lifecycle does not have for the role from the current status, one asked for without the reason it requires, or
+     * one the order lacks what it requires for (lines to pay for: empty). The move's effect writes its event, and moves money where it is a capture or a refund by
      * hand: the total captured, or all that is left refunded, so the order's amounts never contradict its status.
      */
     public Decision<StatusChangeOutcome> decide(Order current, List<OrderLine> lines, Instant at) {
@@ -80,16 +76,18 @@ public record StatusChangeRequest(
         if (expectedVersion.isPresent() && expectedVersion.get() != current.version()) {
             return new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(current.version()));
         }
-        Optional<OrderStatus.Move> move = OrderStatus.Move.of(current.status(), target, role);
+        Optional<OrderStatus.Move> move = OrderStatus.Move.of(current, target, role);
         if (move.isEmpty()) {
-            return new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(current.status(), target));
+            return new Decision.Refused<>(StatusChangeOutcome.IllegalTransition.of(current, target));
         }
-        Optional<OrderStatus.Requirement> unmet = move.get().unmetBy(current);
+        Optional<MoveRequirement> unmet = move.get().unmetBy(current, reason);
         if (unmet.isPresent()) {
             // Without lines there is nothing to pay for; what else an order lacks makes the move not one from here.
-            return new Decision.Refused<>(unmet.get() == OrderStatus.Requirement.LINES
-                    ? new StatusChangeOutcome.EmptyOrder()
-                    : new StatusChangeOutcome.IllegalTransition(current.status(), target));
+            return new Decision.Refused<>(switch (unmet.get()) {
+                case REASON -> new StatusChangeOutcome.ReasonRequired(target);
+                case LINES -> new StatusChangeOutcome.EmptyOrder();
+                case PAYMENT, NO_PAYMENT -> StatusChangeOutcome.IllegalTransition.of(current, target);
+            });
         }
         OrderStep step = move.get().writes().step(current, target, reason, released, at);
         return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor), move.get()));

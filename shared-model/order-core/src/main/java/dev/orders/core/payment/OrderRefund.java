@@ -20,8 +20,8 @@ record OrderRefund(Order after, OrderChange.RefundRecorded change) {
                           String paymentId, Instant at) {
         long refunded = current.refundedAmount() + amount;
         OrderStatus.Move completing = OrderStatus.Move.REFUND;
-        OrderStatus to = refunded == current.capturedAmount() && completing.isFrom(current.status())
-                ? completing.to() : current.status();
+        OrderStatus to = refunded == current.capturedAmount() && completing.isOpenTo(current)
+                ? completing.to(current) : current.status();
         List<RowChange.StockReleased> released = to != current.status() && to.releasesStock()
                 ? RowChange.StockReleased.heldBy(lines) : List.of();
         return new OrderRefund(current.next(to, current.capturedAmount(), refunded, at),

@@ -105,14 +105,14 @@ public sealed interface PaymentDecision {
         if (unexpected.isPresent()) {
             return issue(unexpected.get(), capture, event, records, at);
         }
-        if (OrderStatus.Move.CAPTURE.unmetBy(current).isPresent()) {
+        if (OrderStatus.Move.CAPTURE.unmetBy(current, Optional.empty()).isPresent()) {
             return issue(PaymentIssueKind.EMPTY_ORDER, capture, event, records, at);
         }
         if (event.amount() != current.total() || !event.currency().equals(current.currency())) {
             return issue(PaymentIssueKind.AMOUNT_MISMATCH, capture, event, records, at);
         }
         String paymentId = event.paymentId().orElseThrow();
-        OrderStatus to = OrderStatus.Move.CAPTURE.to();
+        OrderStatus to = OrderStatus.Move.CAPTURE.to(current);
         Order paid = current.next(to, event.amount(), current.refundedAmount(), at).paidBy(paymentId);
         OrderStep captured = OrderStep.of(current, paid, new OrderChange.PaymentCaptured(current.status(), to,
                 event.amount(), event.currency(), Optional.of(event.id()), event.paymentId(),
@@ -128,12 +128,12 @@ public sealed interface PaymentDecision {
      */
     private static PaymentDecision failure(PaymentEvent event, Order current, Instant at) {
         OrderStatus.Move failed = OrderStatus.Move.PAYMENT_ATTEMPT_FAILED;
-        if (!failed.isFrom(current.status()) || failed.unmetBy(current).isPresent()) {
+        if (!failed.isOpenTo(current)) {
             return new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
         }
-        return new Apply(OrderStep.of(current,
-                current.next(failed.to(), current.capturedAmount(), current.refundedAmount(), at),
-                new OrderChange.OrderStatusChanged(current.status(), failed.to(),
+        OrderStatus to = failed.to(current);
+        return new Apply(OrderStep.of(current, current.next(to, current.capturedAmount(), current.refundedAmount(), at),
+                new OrderChange.OrderStatusChanged(current.status(), to,
                         Optional.of(event.type().wireName()), Optional.of(event.id()))));
     }
 

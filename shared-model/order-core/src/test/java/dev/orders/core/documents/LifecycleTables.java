@@ -3,7 +3,7 @@ package dev.orders.core.documents;
 import dev.orders.core.order.LineStatus;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStatus.Move;
-import dev.orders.core.order.OrderStatus.Requirement;
+import dev.orders.core.order.MoveRequirement;
 import dev.orders.core.order.Role;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,10 +40,13 @@ final class LifecycleTables {
             if (move.by().lines()) {
                 by.add("the order following its lines");
             }
-            String requires = Arrays.stream(Requirement.values()).filter(move::requires)
-                    .map(requirement -> requirement.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
+            String requires = Arrays.stream(MoveRequirement.values()).filter(move::requires)
+                    .map(requirement -> requirement.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                    .collect(Collectors.joining(", "));
+            String targets = move.targets().stream().map(LifecycleTables::code).collect(Collectors.joining(", "));
+            String to = move.returns() ? "back where it was held from (" + targets + ")" : targets;
             rows.add("| " + code(move) + " | " + move.from().stream().map(LifecycleTables::code)
-                    .collect(Collectors.joining(", ")) + " | " + code(move.to()) + " | " + String.join(", ", by) + " | "
+                    .collect(Collectors.joining(", ")) + " | " + to + " | " + String.join(", ", by) + " | "
                     + (requires.isEmpty() ? "nothing" : requires) + " | `" + move.writes().eventType() + "` |");
         }
         List<String> terminal = Arrays.stream(OrderStatus.values()).filter(status -> status.next().isEmpty())
@@ -65,7 +68,8 @@ final class LifecycleTables {
     /** The statuses {@code role} may move an order to by some move, in the core's declared order: {@code `PAID`, `CANCELLED`}. */
     static String targetsOf(Role role) {
         return Arrays.stream(OrderStatus.values())
-                .filter(status -> Arrays.stream(Move.values()).anyMatch(move -> move.to() == status && move.by().roles().contains(role)))
+                .filter(status -> Arrays.stream(Move.values())
+                        .anyMatch(move -> move.targets().contains(status) && move.by().roles().contains(role)))
                 .map(LifecycleTables::code).collect(Collectors.joining(", "));
     }
 

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.order.OrderStatus.Move;
-import dev.orders.core.order.OrderStatus.Requirement;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,13 +25,34 @@ class LifecycleTableTest {
 
     @Test
     void everyStatusIsReachedByAMoveAndEveryMoveLeavesAStatusItNames() {
-        Set<OrderStatus> reached = Arrays.stream(Move.values()).map(Move::to)
+        Set<OrderStatus> reached = Arrays.stream(Move.values()).flatMap(move -> move.targets().stream())
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
-        assertEquals(EnumSet.complementOf(EnumSet.of(OrderStatus.CREATED)), reached, "every status but the first is reached");
+        reached.add(OrderStatus.CREATED);
+        assertEquals(EnumSet.allOf(OrderStatus.class), reached, "every status but the first is reached by a move");
+        assertTrue(Arrays.stream(Move.values()).filter(move -> move.targets().contains(OrderStatus.CREATED))
+                .allMatch(Move::returns), "the first only by a move back");
         for (Move move : Move.values()) {
             assertFalse(move.from().isEmpty(), move + " starts nowhere");
-            assertFalse(move.from().contains(move.to()), move + " stays in place");
+            assertTrue(Collections.disjoint(move.from(), move.targets()), move + " stays in place");
             assertTrue(!move.by().roles().isEmpty() || move.by().lines(), move + " is made by nobody");
+        }
+        assertEquals(EnumSet.complementOf(EnumSet.of(OrderStatus.PARTIALLY_FULFILLED)), EnumSet.copyOf(
+                LifecycleOrders.reachedFrom(LifecycleOrders.created(1, 100)).stream().map(Order::status).toList()),
+                "an order of one line reaches every status but the one of some lines shipped");
+    }
+
+    /** A move back leads where the order was held from, and a status a move leads back from is never entered by one. */
+    @Test
+    void aMoveBackReturnsWhereTheOrderWasHeldFrom() {
+        for (Order order : LifecycleOrders.reachedFrom(LifecycleOrders.created(2, 200))) {
+            assertEquals(order.status().holds(), order.heldFrom().isPresent(), order.toString());
+            order.heldFrom().ifPresent(from -> assertTrue(Arrays.stream(Move.values())
+                    .anyMatch(move -> move.isFrom(from) && move.targets().contains(order.status())), order.toString()));
+        }
+        for (Move move : Move.values()) {
+            if (move.returns()) {
+                assertTrue(move.targets().stream().noneMatch(OrderStatus::holds), move + " returns to a hold");
+            }
         }
     }
 
@@ -40,9 +61,10 @@ class LifecycleTableTest {
         Set<String> seen = new HashSet<>();
         for (Move move : Move.values()) {
             for (OrderStatus from : move.from()) {
-                for (Role role : move.by().roles()) {
-                    assertTrue(seen.add(from + ">" + move.to() + " by " + role), move + " repeats a move");
-                    assertEquals(Optional.of(move), Move.of(from, move.to(), role));
+                for (OrderStatus to : move.targets()) {
+                    for (Role role : move.by().roles()) {
+                        assertTrue(seen.add(from + ">" + to + " by " + role), move + " repeats a move");
+                    }
                 }
             }
         }
@@ -70,25 +92,38 @@ class LifecycleTableTest {
         }
     }
 
-    /** Every move a person asks for records the event its row names, and needs a reason exactly where it says so. */
+    /**
+     * Every move a person asks for, of every order the lifecycle makes that is open to it, records the event its row
+     * names, leads where its row says, is the lifecycle's answer to "what next?", and needs a reason exactly where it
+     * says so.
+     */
     @ParameterizedTest
     @EnumSource(Move.class)
     void eachAskedForMoveWritesTheEventItsRowNames(Move move) {
-        for (OrderStatus from : move.from()) {
+        List<Order> open = LifecycleOrders.reachedFrom(LifecycleOrders.created(2, 200)).stream()
+                .filter(move::isOpenTo).toList();
+        assertEquals(move.from(), EnumSet.copyOf(open.stream().map(Order::status).toList()), move + " is made of no order");
+        for (Order ready : open) {
+            OrderStatus to = move.to(ready);
+            assertTrue(move.targets().contains(to), move + " of " + ready);
+            assertTrue(OrderStatus.Move.allowedFor(ready).contains(to), move + " of " + ready);
             for (Role role : move.by().roles()) {
-                StatusChangeRequest request = new StatusChangeRequest(Optional.empty(), "o-1", move.to(), role,
+                StatusChangeRequest request = new StatusChangeRequest(Optional.empty(), "o-1", to, role,
                         Optional.empty(), "user:ann", Optional.of("ref 8841"));
-                Order ready = ready(move, from);
-                Decision<StatusChangeOutcome> decision = request.decide(ready, NOW);
-                StatusChangeOutcome.Changed changed = assertInstanceOf(StatusChangeOutcome.Changed.class,
-                        assertInstanceOf(Decision.Write.class, decision).outcome(), move + " from " + from);
+                StatusChangeOutcome.Changed changed = changed(request.decide(ready, NOW));
                 assertEquals(move, changed.move());
                 assertEquals(move.writes().eventType(), changed.event().type());
-                assertEquals(move.to(), changed.order().status());
-                assertEquals(move.requires(Requirement.REASON), role.needsReasonToMoveTo(move.to()), move.name());
-                if (move.requires(Requirement.LINES)) {
+                assertEquals(to, changed.order().status());
+                StatusChangeRequest unexplained = new StatusChangeRequest(Optional.empty(), "o-1", to, role,
+                        Optional.empty(), "user:ann", Optional.empty());
+                assertEquals(move.requires(MoveRequirement.REASON),
+                        unexplained.decide(ready, NOW).equals(new Decision.Refused<>(
+                                new StatusChangeOutcome.ReasonRequired(to))), move + " without a reason");
+                if (move.requires(MoveRequirement.LINES)) {
+                    Order empty = new Order("o-1", "c-1", ready.status(), 1, 0, "EUR", 0, 0, LineStatuses.pending(0),
+                            Instant.EPOCH, Instant.EPOCH, Optional.empty(), ready.heldFrom());
                     assertEquals(new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder()),
-                            request.decide(order(from, 0, ready.capturedAmount()), NOW), move + " without lines");
+                            request.decide(empty, NOW), move + " without lines");
                 }
             }
         }
@@ -109,11 +144,12 @@ class LifecycleTableTest {
         for (Role role : Move.CHECKOUT.by().roles()) {
             StatusChangeRequest checkout = new StatusChangeRequest(Optional.of("c-1"), "o-1",
                     OrderStatus.AWAITING_PAYMENT, role, Optional.empty(), "user:ann", Optional.empty());
-            assertTrue(changed(checkout.decide(order(OrderStatus.CREATED, 1, 0), NOW)).isCheckout(), role.name());
+            assertTrue(changed(checkout.decide(LifecycleOrders.created(1, 100), NOW)).isCheckout(), role.name());
         }
         StatusChangeRequest cancel = new StatusChangeRequest(Optional.of("c-1"), "o-1", OrderStatus.CANCELLED,
                 Role.CUSTOMER, Optional.empty(), "user:ann", Optional.empty());
-        assertFalse(changed(cancel.decide(order(OrderStatus.AWAITING_PAYMENT, 1, 0), NOW)).isCheckout());
+        assertFalse(changed(cancel.decide(LifecycleOrders.first(OrderStatus.AWAITING_PAYMENT,
+                LifecycleOrders.created(1, 100)), NOW)).isCheckout());
     }
 
     private static StatusChangeOutcome.Changed changed(Decision<StatusChangeOutcome> decision) {
@@ -121,15 +157,4 @@ class LifecycleTableTest {
                 assertInstanceOf(Decision.Write.class, decision).outcome());
     }
 
-    /** An order in {@code from} with a line that has what {@code move} requires: paid in full, or nothing captured. */
-    private static Order ready(Move move, OrderStatus from) {
-        return Stream.of(order(from, 1, 100), order(from, 1, 0)).filter(order -> move.unmetBy(order).isEmpty())
-                .findFirst().orElseThrow(() -> new AssertionError(move + " from " + from + " is possible for no order"));
-    }
-
-    /** An order in {@code status} at version 1 with {@code lines} lines of 100 EUR each, {@code captured} of it captured. */
-    private static Order order(OrderStatus status, int lines, long captured) {
-        return new Order("o-1", "c-1", status, 1, 100L * lines, "EUR", captured, 0, LineStatuses.pending(lines),
-                Instant.EPOCH, Instant.EPOCH);
-    }
 }

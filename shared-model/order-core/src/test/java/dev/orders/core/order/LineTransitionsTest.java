@@ -85,7 +85,7 @@ class LineTransitionsTest {
 
     @Test
     void aLineOfAnOrderInFulfillmentMovesAlongItsLifecycle() {
-        for (OrderStatus status : OrderStatus.inFulfillment()) {
+        for (OrderStatus status : OrderStatus.where(OrderStatus::isInFulfillment)) {
             Optional<OrderAggregate> order = aggregate("c-1", status, 3, LineStatus.PICKED);
             assertEquals(Optional.empty(),
                     refuseStatus(order, "i-0", LineStatus.SHIPPED, Optional.of(3L)), status.name());

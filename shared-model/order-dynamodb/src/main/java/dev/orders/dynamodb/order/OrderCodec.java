@@ -39,6 +39,8 @@ public final class OrderCodec {
     static final String CAPTURED_AMOUNT = "capturedAmount";
     static final String REFUNDED_AMOUNT = "refundedAmount";
     static final String PAYMENT_ID = "paymentId";
+    /** The status an order on hold was held from; absent on every other order. */
+    static final String HELD_FROM = "heldFrom";
     static final String LINE_STATUSES = "lineStatuses";
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
@@ -93,6 +95,7 @@ public final class OrderCodec {
         item.put(CAPTURED_AMOUNT, n(order.capturedAmount()));
         item.put(REFUNDED_AMOUNT, n(order.refundedAmount()));
         order.paymentId().ifPresent(paymentId -> item.put(PAYMENT_ID, s(paymentId)));
+        order.heldFrom().ifPresent(status -> item.put(HELD_FROM, s(status)));
         item.put(ITEM_COUNT, n(order.itemCount()));
         item.put(LINE_STATUSES, lineStatuses(order.lines()));
         item.put(CREATED_AT, time(order.createdAt()));
@@ -120,10 +123,14 @@ public final class OrderCodec {
 
     static Order decodeRoot(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER);
-        return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
-                r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), r.number(CAPTURED_AMOUNT),
-                r.number(REFUNDED_AMOUNT), decodeLineStatuses(r),
-                r.time(CREATED_AT), r.time(UPDATED_AT), r.optionalString(PAYMENT_ID));
+        try {
+            return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
+                    r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), r.number(CAPTURED_AMOUNT),
+                    r.number(REFUNDED_AMOUNT), decodeLineStatuses(r), r.time(CREATED_AT), r.time(UPDATED_AT),
+                    r.optionalString(PAYMENT_ID), r.optionalEnum(HELD_FROM, OrderStatus.class));
+        } catch (IllegalArgumentException e) {
+            throw new CorruptItemException(e.getMessage());
+        }
     }
 
     /** A feed entry: what the indexes project of a root (template.yaml), so no version or updatedAt. */

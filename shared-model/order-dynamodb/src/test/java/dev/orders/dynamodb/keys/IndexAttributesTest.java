@@ -21,9 +21,11 @@ class IndexAttributesTest {
     private static final Instant CREATED = Instant.parse("2026-01-01T10:00:00Z");
     private static final int SHARDS = 4;
 
+    /** An order of two lines moved to {@code status} (from CREATED: a status that holds it records that). */
     private static Order order(OrderStatus status) {
-        return new Order("o-1", "c-1", status, 3, 350, "EUR", 0, 0, LineStatuses.pending(2), CREATED,
-                CREATED.plusSeconds(60));
+        Order created = new Order("o-1", "c-1", OrderStatus.CREATED, 2, 350, "EUR", 0, 0, LineStatuses.pending(2),
+                CREATED, CREATED);
+        return created.next(status, 0, 0, CREATED.plusSeconds(60));
     }
 
     @Test

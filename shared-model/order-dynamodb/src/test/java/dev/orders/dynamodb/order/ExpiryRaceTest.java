@@ -129,7 +129,7 @@ class ExpiryRaceTest {
                         "round " + round + ": the capture that lost is recorded, never applied");
             }
             if (!cancelledIt) {
-                assertEquals(new StatusChangeOutcome.IllegalTransition(after.status(), OrderStatus.CANCELLED), cancelled);
+                assertEquals(StatusChangeOutcome.IllegalTransition.of(after, OrderStatus.CANCELLED), cancelled);
             }
             assertEquals(expired ? OrderStatus.EXPIRED : paid ? OrderStatus.PAID : OrderStatus.CANCELLED, after.status());
             assertEquals(paid ? UNITS * PRICE : 0, after.capturedAmount());

@@ -11,11 +11,13 @@ import dev.orders.core.order.PaymentIssueResolutionOutcome;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.StatusChangeOutcome;
 import dev.orders.core.product.StockOutcome;
+import dev.orders.core.validation.FieldError;
 import dev.orders.http.api.Http;
 import dev.orders.http.api.Problem;
 import dev.orders.http.request.ExpectedVersion;
 import dev.orders.routes.PathTemplate;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -87,7 +89,11 @@ public final class OutcomeResponses {
             return Http.problem(Problem.of(409, "illegal-transition", "Transition not allowed",
                     "An order in " + illegal.from() + " cannot move to " + illegal.to() + ".")
                     .with("currentStatus", illegal.from().name())
-                    .with("allowed", illegal.from().next().stream().map(Enum::name).sorted().toList()));
+                    .with("allowed", illegal.allowed().stream().map(Enum::name).sorted().toList()));
+        }
+        if (outcome instanceof StatusChangeOutcome.ReasonRequired required) {
+            return Http.problem(Problem.validation(List.of(new FieldError("reason",
+                    "is required when an administrator moves an order to " + required.target()))));
         }
         if (outcome instanceof StatusChangeOutcome.EmptyOrder) {
             return Http.problem(Problem.of(409, "empty-order", "Order without lines",

@@ -46,13 +46,13 @@ final class RefusalProblems {
         }
         if (outcome instanceof LineChangeOutcome.OrderNotOpen closed) {
             return Problem.of(409, "order-not-open", "Order not open",
-                    "Items can be added or removed only while the order is " + listed(OrderStatus.openForLineChanges())
+                    "Items can be added or removed only while the order is " + listed(OrderStatus.where(OrderStatus::isOpenForLineChanges))
                             + ": checkout freezes them.")
                     .with("currentStatus", closed.status().name());
         }
         if (outcome instanceof LineChangeOutcome.OrderNotInFulfillment notYet) {
             return Problem.of(409, "order-not-in-fulfillment", "Order not in fulfillment",
-                    "Item statuses change only while the order is " + listed(OrderStatus.inFulfillment()) + ".")
+                    "Item statuses change only while the order is " + listed(OrderStatus.where(OrderStatus::isInFulfillment)) + ".")
                     .with("currentStatus", notYet.status().name());
         }
         if (outcome instanceof LineChangeOutcome.IllegalLineTransition illegal) {

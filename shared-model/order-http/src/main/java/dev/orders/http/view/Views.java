@@ -75,6 +75,7 @@ public final class Views {
         json.put("capturedAmount", order.capturedAmount());
         json.put("refundedAmount", order.refundedAmount());
         order.paymentId().ifPresent(paymentId -> json.put("paymentId", paymentId));
+        order.heldFrom().ifPresent(status -> json.put("heldFrom", status.name()));
         json.put("itemCount", order.itemCount());
         json.put("createdAt", Timestamps.format(order.createdAt()));
         json.put("updatedAt", Timestamps.format(order.updatedAt()));

@@ -51,6 +51,7 @@ class OutcomeResponsesTest {
                 StatusChangeOutcome.StaleVersion.class, 409,
                 StatusChangeOutcome.IllegalTransition.class, 409,
                 StatusChangeOutcome.EmptyOrder.class, 409,
+                StatusChangeOutcome.ReasonRequired.class, 400,
                 StatusChangeOutcome.OrderNotFound.class, 404));
     }
 
@@ -223,6 +224,9 @@ class OutcomeResponsesTest {
         }
         if (type == List.class) {
             return List.of();
+        }
+        if (type == Set.class) {
+            return Set.of();
         }
         if (type == Map.class) {
             return Map.of();
