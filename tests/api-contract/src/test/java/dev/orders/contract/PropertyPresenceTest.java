@@ -43,7 +43,8 @@ class PropertyPresenceTest {
         PropertyPresence presence = PropertyPresence.ofRepository();
         presence.record("GET /orders/{orderId}", json(200, ORDER + ",\"items\":[],\"paymentIssues\":[]}"));
 
-        assertEquals(List.of("Order.paymentId is in every one of 1 instances but not required"), presence.mismatches());
+        assertEquals(List.of("Order.paymentId is in every one of 1 instances but not required",
+                "Order.heldFrom is in none of 1 instances: no response shows when it is there"), presence.mismatches());
     }
 
     /** An event is tallied as the variant its type names: a PaymentCaptured by a provider names no reason. */

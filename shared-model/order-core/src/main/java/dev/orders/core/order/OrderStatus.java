@@ -34,7 +34,12 @@ public enum OrderStatus {
     /** Closed by the system: left awaiting payment longer than the payment window. */
     EXPIRED(Capture.issue(PaymentIssueKind.CAPTURE_AFTER_EXPIRY), Lines.RELEASED),
     /** Everything captured refunded: what its lines not yet shipped reserve is given back, shipped ones stay sold. */
-    REFUNDED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.RELEASED);
+    REFUNDED(Capture.issue(PaymentIssueKind.DUPLICATE_CAPTURE), Lines.RELEASED),
+    /**
+     * Held for review (fraud, address) by an administrator: nothing moves on, a capture is an issue for a person, and
+     * the release returns the order to the status it was held from ({@link Order#heldFrom()}).
+     */
+    ON_HOLD(Capture.issue(PaymentIssueKind.CAPTURE_ON_HOLD), Lines.FROZEN);
 
     /**
      * Every move of an order's status. A paid order is not cancelled but refunded: money has moved. A capture,
@@ -52,7 +57,8 @@ public enum OrderStatus {
         CAPTURE(OrderStatus::awaitsPayment, PAID, By.roles(PAYMENT_PROVIDER), MoveEffect.CAPTURE, LINES),
         /** An administrator records the total as paid elsewhere. */
         CAPTURE_BY_HAND(OrderStatus::awaitsPayment, PAID, By.roles(ADMINISTRATOR), MoveEffect.CAPTURE, LINES, REASON),
-        CANCEL(anyOf(CREATED, AWAITING_PAYMENT), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
+        /** Before payment; an order on hold only if it was held before any was captured. */
+        CANCEL(anyOf(CREATED, AWAITING_PAYMENT, ON_HOLD), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
                 NO_PAYMENT),
         /**
          * The system closes an order left awaiting payment longer than the payment window: the statuses it leaves
@@ -66,7 +72,11 @@ public enum OrderStatus {
         /** The provider's refund that returns all that was captured; earlier ones leave the status as it is. */
         REFUND(holdingPayment(), REFUNDED, By.roles(PAYMENT_PROVIDER), MoveEffect.REFUND, PAYMENT),
         /** An administrator records all that is left as refunded. */
-        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), MoveEffect.REFUND, PAYMENT, REASON);
+        REFUND_BY_HAND(holdingPayment(), REFUNDED, By.roles(ADMINISTRATOR), MoveEffect.REFUND, PAYMENT, REASON),
+        /** An administrator stops an order for review, before it is fulfilled. */
+        HOLD(anyOf(CREATED, AWAITING_PAYMENT, PAID), ON_HOLD, By.roles(ADMINISTRATOR), MoveEffect.STATUS, REASON),
+        /** The review is over: the order goes on from where it was held (awaiting payment: its window starts again). */
+        RELEASE(anyOf(ON_HOLD), whereItWas(), By.roles(ADMINISTRATOR), MoveEffect.STATUS);
 
         private final Predicate<OrderStatus> from;
         /** Empty for a move back to where the order was. */
@@ -270,9 +280,9 @@ public enum OrderStatus {
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
     }
 
-    /** Where an order may hold the money it was paid: what a refund returns. */
+    /** Where an order may hold the money it was paid: what a refund returns (on hold: if it was paid). */
     private static Predicate<OrderStatus> holdingPayment() {
-        return anyOf(PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED, FULFILLED);
+        return anyOf(PAID, IN_FULFILLMENT, PARTIALLY_FULFILLED, FULFILLED, ON_HOLD);
     }
 
     /** The target of a move back: the status the order left for the one the move leaves. */

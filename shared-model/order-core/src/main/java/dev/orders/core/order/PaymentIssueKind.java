@@ -11,6 +11,8 @@ public enum PaymentIssueKind {
     CAPTURE_AFTER_CANCEL,
     /** A capture for an order the system closed after its payment window ended unpaid. */
     CAPTURE_AFTER_EXPIRY,
+    /** A capture for an order an administrator holds for review: a person decides, as the review does. */
+    CAPTURE_ON_HOLD,
     /** A capture for an order without lines: there is nothing to pay for (its total is 0). */
     EMPTY_ORDER,
     /** A second capture (another provider event) for an order already paid. */

@@ -54,6 +54,8 @@ class LifecycleTableTest {
                 assertTrue(move.targets().stream().noneMatch(OrderStatus::holds), move + " returns to a hold");
             }
         }
+        assertEquals(EnumSet.of(OrderStatus.CREATED, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID),
+                Move.RELEASE.targets());
     }
 
     @Test
@@ -126,6 +128,30 @@ class LifecycleTableTest {
                             request.decide(empty, NOW), move + " without lines");
                 }
             }
+        }
+    }
+
+    /** An order held for review goes back where it was, and nowhere else by the release. */
+    @Test
+    void aReleaseReturnsTheOrderToTheStatusItWasHeldFrom() {
+        for (Order held : LifecycleOrders.in(OrderStatus.ON_HOLD, LifecycleOrders.created(1, 100)).toList()) {
+            OrderStatus from = held.heldFrom().orElseThrow();
+            for (OrderStatus elsewhere : EnumSet.complementOf(EnumSet.of(from))) {
+                if (Move.RELEASE.targets().contains(elsewhere)) {
+                    StatusChangeRequest request = new StatusChangeRequest(Optional.empty(), "o-1", elsewhere,
+                            Role.ADMINISTRATOR, Optional.empty(), "user:ann", Optional.empty());
+                    StatusChangeOutcome.IllegalTransition refused = assertInstanceOf(
+                            StatusChangeOutcome.IllegalTransition.class,
+                            assertInstanceOf(Decision.Refused.class, request.decide(held, NOW)).outcome());
+                    assertTrue(refused.allowed().contains(from), refused.toString());
+                    assertFalse(refused.allowed().contains(elsewhere), refused.toString());
+                }
+            }
+            Order released = changed(new StatusChangeRequest(Optional.empty(), "o-1", from, Role.ADMINISTRATOR,
+                    Optional.empty(), "user:ann", Optional.empty()).decide(held, NOW)).order();
+            assertEquals(from, released.status());
+            assertEquals(Optional.empty(), released.heldFrom());
+            assertEquals(held.capturedAmount(), released.capturedAmount());
         }
     }
 

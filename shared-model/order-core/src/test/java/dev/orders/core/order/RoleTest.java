@@ -37,14 +37,20 @@ class RoleTest {
         assertFalse(Role.PAYMENT_PROVIDER.mayChangeLineStatuses());
     }
 
-    /** A capture or refund by hand needs a reason, decided with the move of the order as read; nothing is written without. */
+    /**
+     * A capture or refund by hand and a hold need a reason, decided with the move of the order as read: a release back to
+     * PAID needs none though a capture by hand to PAID does. Nothing is written without it.
+     */
     @Test
-    void aManualCaptureOrRefundNeedsAReasonOtherMovesDoNot() {
+    void aManualCaptureRefundOrHoldNeedsAReasonOtherMovesDoNot() {
         Order created = LifecycleOrders.created(1, 100);
         Order awaiting = LifecycleOrders.first(OrderStatus.AWAITING_PAYMENT, created);
         Order paid = LifecycleOrders.first(OrderStatus.PAID, created);
+        Order heldWhenPaid = LifecycleOrders.first(OrderStatus.ON_HOLD, created,
+                order -> order.heldFrom().equals(Optional.of(OrderStatus.PAID)));
         List<Map.Entry<OrderStatus, Order>> explained = List.of(Map.entry(OrderStatus.PAID, awaiting),
-                Map.entry(OrderStatus.REFUNDED, paid));
+                Map.entry(OrderStatus.REFUNDED, paid), Map.entry(OrderStatus.ON_HOLD, paid),
+                Map.entry(OrderStatus.REFUNDED, heldWhenPaid));
         for (Map.Entry<OrderStatus, Order> move : explained) {
             OrderStatus target = move.getKey();
             assertEquals(new Decision.Refused<>(new StatusChangeOutcome.ReasonRequired(target)),
@@ -52,6 +58,8 @@ class RoleTest {
             assertInstanceOf(Decision.Write.class,
                     unversioned(target, Optional.of("captured by phone")).decide(move.getValue(), Instant.EPOCH));
         }
+        assertInstanceOf(Decision.Write.class, unversioned(OrderStatus.PAID, Optional.empty()).decide(heldWhenPaid,
+                Instant.EPOCH), "a release");
         assertInstanceOf(Decision.Write.class, unversioned(OrderStatus.CANCELLED, Optional.empty()).decide(created,
                 Instant.EPOCH), "a cancellation");
     }
@@ -66,7 +74,7 @@ class RoleTest {
         assertEquals(Optional.empty(), cancelling.refusalBeforeRead());
         Order paid = order(OrderStatus.PAID, 1);
         assertEquals(new Decision.Refused<>(new StatusChangeOutcome.IllegalTransition(OrderStatus.PAID,
-                OrderStatus.CANCELLED, EnumSet.of(OrderStatus.IN_FULFILLMENT))),
+                OrderStatus.CANCELLED, EnumSet.of(OrderStatus.IN_FULFILLMENT, OrderStatus.ON_HOLD))),
                 cancelling.decide(paid, Instant.EPOCH), "paid nothing: not refunded");
         assertEquals(new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(4)),
                 cancelling.decide(order(OrderStatus.CREATED, 4), Instant.EPOCH));

@@ -30,6 +30,7 @@ public record SampleScene(String sample, Consumer<Fixture> seed, int status) {
             new SampleScene("change-order/change-item-status", Seeds.PAID, 200),
             new SampleScene("change-order/change-status", Seeds.ORDER, 200),
             new SampleScene("change-order/delete-item", Seeds.ORDER, 204),
+            new SampleScene("change-order/hold-order", Seeds.PAID, 200),
             new SampleScene("change-order/mark-paid", Seeds.ORDER, 200),
             new SampleScene("change-order/resolve-payment-issue", Seeds.OPEN_ISSUE, 200),
             new SampleScene("change-order/resolve-unknown-order-issue", Seeds.UNKNOWN_ORDER_ISSUE, 200),
