@@ -1,4 +1,4 @@
-// README.md's "Walkthrough: the routes" through openapi-fetch over the types openapi-typescript made from
+// README.md's "Walkthrough: an order's life" through openapi-fetch over the types openapi-typescript made from
 // docs/openapi.yaml, one call per step and in its order, against the start-api at $API.
 import createClient from "openapi-fetch";
 import type { components, paths } from "../generated/openapi-typescript";

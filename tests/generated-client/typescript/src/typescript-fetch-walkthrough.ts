@@ -1,4 +1,4 @@
-// README.md's "Walkthrough: the routes" through the client openapi-generator's typescript-fetch generator
+// README.md's "Walkthrough: an order's life" through the client openapi-generator's typescript-fetch generator
 // made from docs/openapi.yaml, one call per step and in its order, against the start-api at $API.
 import {
     type ApiResponse, CatalogueApi, Configuration, CustomersApi, ItemStatus, OrderLinesApi, OrdersApi, OrderStatus,

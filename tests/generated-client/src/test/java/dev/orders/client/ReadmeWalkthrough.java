@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /** The calls of a walkthrough of the documents, in its order: each curl's method and path. */
 final class ReadmeWalkthrough {
-    private static final String SECTION = "## Walkthrough: the routes";
+    private static final String SECTION = "## Walkthrough: an order's life";
     /** curl [-s] [-X METHOD] [quote]$API/path[?query]: the path ends at a quote, a query or a space. */
     private static final Pattern CURL = Pattern.compile("curl -s (?:-X ([A-Z]+) )?\"?\\$API(/[^\"?\\s]*)");
 

@@ -12,21 +12,19 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * README.md's walkthrough calls every route of the template's HTTP API but the stock's, which docs/STOCK.md's walks
- * through: together they call each route, and each call is one of its routes; and the Java client's walkthrough makes
- * each of the README's calls in one step. Reads the files only, so a README change is checked in seconds (the
+ * Each call of README.md's walkthrough and docs/STOCK.md's is a route of the template's HTTP API (a route needs no
+ * call there: its sample in events/ is answered as documented), and the Java client's walkthrough makes each of the
+ * README's calls in one step. Reads the files only, so a README change is checked in seconds (the
  * walkthroughs that run the calls, {@link ReadmeWalkthroughTest} and the TypeScript ones, take minutes).
  */
 class ReadmeWalkthroughCoverageTest {
     @Test
-    void theWalkthroughsCallEveryRouteOfTheTemplatesHttpApiAndNothingElse() {
+    void everyCallOfTheWalkthroughsIsARouteOfTheTemplatesHttpApi() {
         List<SamTemplate.HttpRoute> routes = SamTemplate.repository().functions().stream()
                 .flatMap(function -> function.routes().stream()).toList();
         List<String> calls = new ArrayList<>(ReadmeWalkthrough.calls());
         calls.addAll(ReadmeWalkthrough.calls("docs/STOCK.md", "## Stock: sell a product out"));
 
-        assertEquals(List.of(), routes.stream().filter(route -> calls.stream().noneMatch(call -> isOf(call, route)))
-                .map(SamTemplate.HttpRoute::key).sorted().toList(), "routes of template.yaml the walkthrough does not call");
         assertEquals(List.of(), calls.stream().filter(call -> routes.stream().noneMatch(route -> isOf(call, route)))
                 .toList(), "calls of the walkthrough that are no route of template.yaml");
     }

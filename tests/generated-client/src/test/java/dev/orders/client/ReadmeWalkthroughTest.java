@@ -62,7 +62,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * README.md's "Walkthrough: the routes", one step per call and in its order, through the client
+ * README.md's "Walkthrough: an order's life", one step per call and in its order, through the client
  * openapi-generator made from docs/openapi.yaml, against {@code ./sam-local start-api}. Each step asserts
  * the status a user sees and the fields the README relies on. The client refuses a field the document does
  * not declare (Jackson fails on unknown properties) and a status or media type it does not declare for the

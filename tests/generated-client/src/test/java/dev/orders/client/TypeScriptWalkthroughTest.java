@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * README.md's "Walkthrough: the routes" through the TypeScript clients of typescript/, which the build
+ * README.md's "Walkthrough: an order's life" through the TypeScript clients of typescript/, which the build
  * compiled with tsc --strict (typescript/build) against what their generators made of docs/openapi.yaml;
  * each run with node through prism's validating proxy in front of a fresh {@code ./sam-local start-api}
  * (one server start for both checks: what a client reads, and what the document allows). A program prints "passed METHOD PATH STATUS step" once a call's checks pass and exits 1 at the
