@@ -158,6 +158,7 @@ final class ColdStart {
         env.put("STATUS_FEED_SHARDS", "1");
         env.put("CURSOR_SECRET", "benchmark cursor secret");
         env.put("WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET);
+        env.put("STRIPE_WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET);
         env.put("POWERTOOLS_SERVICE_NAME", "order-service");
         env.put("POWERTOOLS_METRICS_NAMESPACE", "OrderService");
         env.put("LOG_LEVEL", "INFO");

@@ -88,7 +88,8 @@ final class RouteCapacity {
         try {
             Class<?> handler = Class.forName(function.handlerClass());
             if (handler == PaymentWebhookFunction.class) {
-                return new PaymentWebhookFunction(services, () -> BenchData.WEBHOOK_SECRET, java.time.Clock.systemUTC());
+                return new PaymentWebhookFunction(services, new PaymentWebhookFunction.Secrets(
+                        () -> BenchData.WEBHOOK_SECRET, () -> BenchData.WEBHOOK_SECRET), java.time.Clock.systemUTC());
             }
             return (ApiFunction) handler.getConstructor(Services.class).newInstance(services);
         } catch (ReflectiveOperationException e) {

@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
@@ -110,9 +111,11 @@ class HandlerLogsTest {
     }
 
     private static void assertNoSecret(Run run) {
-        String signature = run.event().getHeaders().get("webhook-signature");
+        String signature = Optional.ofNullable(run.event().getHeaders().get("webhook-signature"))
+                .orElse(run.event().getHeaders().get("stripe-signature"));
         List<String> secrets = new ArrayList<>(List.of(BEARER_TOKEN, BEARER_TOKEN.substring(BEARER_TOKEN.lastIndexOf('.')),
                 SECRET_ACCESS_KEY, SESSION_TOKEN, CURSOR_SECRET, SignedSamples.WEBHOOK_SECRET,
+                SignedSamples.STRIPE_WEBHOOK_SECRET,
                 // What the SDK writes of a request it signs.
                 "AWS4-HMAC-SHA256", "x-amz-security-token", "X-Amz-Security-Token"));
         if (signature != null) {

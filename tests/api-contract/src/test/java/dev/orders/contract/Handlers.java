@@ -28,8 +28,8 @@ record Handlers(Map<String, ApiFunction> byModule) {
                 "create-order", new CreateOrderFunction(services),
                 "change-order", new ChangeOrderFunction(services),
                 "query-orders", new QueryOrdersFunction(services),
-                "payment-webhook", new PaymentWebhookFunction(services, PaymentWebhookFunction.secret(
-                        Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SignedSamples.WEBHOOK_SECRET)), Clock.systemUTC())));
+                "payment-webhook", new PaymentWebhookFunction(services, PaymentWebhookFunction.secrets(
+                        SignedSamples.ENVIRONMENT), Clock.systemUTC())));
     }
 
     /** The response of the function of {@code sample} (e.g. {@code change-order/add-item}) to {@code event}. */

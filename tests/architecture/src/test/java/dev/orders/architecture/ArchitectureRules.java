@@ -57,12 +57,13 @@ final class ArchitectureRules {
 
     /**
      * The HTTP adapter's packages: the API (codec, router, access rules, problems) knows no request reading and
-     * no view; requests are read for the API; the views answer over both.
+     * no view; requests are read for the API; the views answer over both; Stripe's events are read as requests are.
      */
     static final Map<String, Set<String>> HTTP_PACKAGES = Map.of(
             "api", Set.of(),
             "request", Set.of("api"),
-            "view", Set.of("api", "request"));
+            "view", Set.of("api", "request"),
+            "stripe", Set.of("request"));
 
     static final ArchRule THE_CORES_FEATURES_DEPEND_ON_EACH_OTHER_ONLY_AS_DRAWN =
             packagesDependOnlyAsDrawn("dev.orders.core", CORE_FEATURES);

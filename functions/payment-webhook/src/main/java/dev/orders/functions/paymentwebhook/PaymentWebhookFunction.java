@@ -4,9 +4,9 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.application.port.StoreFaults;
 import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.payment.PaymentEventType;
 import dev.orders.core.payment.PaymentOutcome;
-import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.http.api.Access;
 import dev.orders.http.api.ApiFunction;
@@ -16,6 +16,8 @@ import dev.orders.http.api.Problem;
 import dev.orders.http.api.Route;
 import dev.orders.http.api.Router;
 import dev.orders.http.request.JsonBody;
+import dev.orders.http.stripe.StripeDelivery;
+import dev.orders.http.stripe.StripeEvent;
 import dev.orders.lambda.aws.SecretSource;
 import dev.orders.lambda.aws.SecretsManagerStore;
 import dev.orders.lambda.metrics.ServiceMetrics;
@@ -29,38 +31,54 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The payment provider's webhook. It has no JWT: the HMAC signature of the raw body is its
- * authentication, checked before anything is read. Every event that is signed and well-formed is
- * acknowledged with 200 (applied, recorded as a payment issue, duplicate, or not applicable), so the
- * provider stops retrying; only a bad signature (401) or a malformed event (400) is refused.
+ * The payment providers' webhooks: Stripe's events as Stripe sends them ({@code POST /webhooks/stripe}) and the
+ * neutral form any other provider's are translated to ({@code POST /webhooks/payments}). Neither has a JWT: the HMAC
+ * signature of the raw body is the authentication, checked before anything is read. Every event that is signed and
+ * well-formed is acknowledged with 200 (applied, recorded as a payment issue, duplicate, or not applicable), so the
+ * provider stops retrying; only a bad signature or a malformed event is refused, and nothing is written for either.
  */
 public final class PaymentWebhookFunction extends ApiFunction {
     /**
-     * Comma-separated shared secrets, the current one first, then any still accepted during rotation
-     * (a {@link SecretSource}: its id in {@code WEBHOOK_SECRET_ID}, or its value locally).
+     * Comma-separated shared secrets of the neutral route, the current one first, then any still accepted during
+     * rotation (a {@link SecretSource}: its id in {@code WEBHOOK_SECRET_ID}, or its value locally).
      */
     public static final String WEBHOOK_SECRET = "WEBHOOK_SECRET";
+    /** The Stripe endpoint's signing secret ({@code whsec_...}), likewise: two while Stripe rolls it. */
+    public static final String STRIPE_WEBHOOK_SECRET = "STRIPE_WEBHOOK_SECRET";
     private static final Logger LOG = LoggerFactory.getLogger(PaymentWebhookFunction.class);
 
+    /** The secrets of the two routes. */
+    public record Secrets(SecretSource payments, SecretSource stripe) {
+    }
+
     public PaymentWebhookFunction() {
-        this(Services.fromEnvironment(), secret(System.getenv()), Clock.systemUTC());
+        this(Services.fromEnvironment(), secrets(System.getenv()), Clock.systemUTC());
     }
 
-    public PaymentWebhookFunction(Services services, SecretSource secret, Clock clock) {
-        this(new ProcessPaymentEvent(services.orders(), services.clock()), secret, clock, services.storeFaults());
+    public PaymentWebhookFunction(Services services, Secrets secrets, Clock clock) {
+        this(new ProcessPaymentEvent(services.orders(), services.clock(), ProcessPaymentEvent.ACTOR),
+                new ProcessPaymentEvent(services.orders(), services.clock(), ProcessPaymentEvent.STRIPE_ACTOR), secrets,
+                clock, services.storeFaults());
     }
 
-    private PaymentWebhookFunction(ProcessPaymentEvent payments, SecretSource secret, Clock clock,
-                                   StoreFaults faults) {
-        super(new Router(List.of(new Route("POST", "/webhooks/payments", Access.signedByHandler(),
-                request -> receive(payments, new WebhookSignature(WebhookSignature.secretsOf(secret.value()), clock),
-                        request)))), faults);
+    private PaymentWebhookFunction(ProcessPaymentEvent payments, ProcessPaymentEvent stripePayments, Secrets secrets,
+                                   Clock clock, StoreFaults faults) {
+        super(new Router(List.of(
+                new Route("POST", "/webhooks/payments", Access.signedByHandler(), request -> receive(payments,
+                        new WebhookSignature(WebhookSignature.secretsOf(secrets.payments().value()), clock), request)),
+                new Route("POST", "/webhooks/stripe", Access.signedByHandler(), request -> receiveStripe(stripePayments,
+                        new WebhookSignature(WebhookSignature.secretsOf(secrets.stripe().value()), clock), request)))),
+                faults);
     }
 
-    /** The secrets configured by {@value #WEBHOOK_SECRET}; a function without them must not start. */
-    public static SecretSource secret(Map<String, String> env) {
-        return SecretSource.fromEnvironment(env, WEBHOOK_SECRET, SecretsManagerStore.fromEnvironment(env))
-                .orElseThrow(() -> SecretSource.notSet(WEBHOOK_SECRET));
+    /** The secrets configured by {@value #WEBHOOK_SECRET} and {@value #STRIPE_WEBHOOK_SECRET}; without them it must not start. */
+    public static Secrets secrets(Map<String, String> env) {
+        return new Secrets(secret(env, WEBHOOK_SECRET), secret(env, STRIPE_WEBHOOK_SECRET));
+    }
+
+    private static SecretSource secret(Map<String, String> env, String name) {
+        return SecretSource.fromEnvironment(env, name, SecretsManagerStore.fromEnvironment(env))
+                .orElseThrow(() -> SecretSource.notSet(name));
     }
 
     /** {@code signature} holds the secrets of this request: read through the cache, so a rotation reaches it. */
@@ -84,9 +102,45 @@ public final class PaymentWebhookFunction extends ApiFunction {
             return answer(PaymentEventOutcome.of(id, PaymentOutcome.UNKNOWN_TYPE));
         }
         PaymentEvent event = event(id, known.get(), json);
-        PaymentEventOutcome processed = payments.process(event);
+        return answered(payments.process(event), event, type);
+    }
+
+    /**
+     * Stripe's event, signed as Stripe signs it ({@code Stripe-Signature}; a refusal is 400, as Stripe's libraries
+     * answer it), read as {@link StripeDelivery} says.
+     */
+    private static APIGatewayV2HTTPResponse receiveStripe(ProcessPaymentEvent payments, WebhookSignature signature,
+                                                          HttpRequest request) {
+        Optional<String> body = request.body();
+        Optional<WebhookSignature.Rejection> rejection = signature.verify(request.header("stripe-signature"),
+                body.orElse(""));
+        if (rejection.isPresent()) {
+            LOG.warn("Stripe webhook refused: signature {}", rejection.get());
+            return Http.problem(Problem.of(400, "invalid-signature", "Invalid signature",
+                    "The Stripe-Signature header is missing, malformed, outside the time window or signed with"
+                            + " another endpoint's secret."));
+        }
+        StripeEvent stripeEvent = StripeEvent.read(JsonBody.parse(body));
+        StripeDelivery delivery = StripeDelivery.of(stripeEvent);
+        if (delivery instanceof StripeDelivery.NotActedOn notActedOn) {
+            LOG.info("Stripe event {} of type {} acknowledged: {}", stripeEvent.id(), stripeEvent.type(),
+                    notActedOn.why());
+            return answer(PaymentEventOutcome.of(stripeEvent.id(), notActedOn.outcome()));
+        }
+        if (delivery instanceof StripeDelivery.RefundOfPayment refund) {
+            return answered(payments.processForItsPayment(refund.event()), refund.event(), stripeEvent.type());
+        }
+        PaymentEvent event = ((StripeDelivery.Payment) delivery).event();
+        return answered(payments.process(event), event, stripeEvent.type());
+    }
+
+    /**
+     * The core's outcome of {@code event} (of the provider's {@code type}), logged, answered and counted by the core's
+     * type, whichever route it came through.
+     */
+    private static APIGatewayV2HTTPResponse answered(PaymentEventOutcome processed, PaymentEvent event, String type) {
         if (processed.outcome() == PaymentOutcome.APPLIED) {
-            ServiceMetrics.paymentApplied(type);
+            ServiceMetrics.paymentApplied(event.type().wireName());
         }
         if (processed.issue().isPresent()) {
             ServiceMetrics.paymentIssueRecorded(processed.issue().get().name());

@@ -51,7 +51,8 @@ class CaptureAfterEarlyRefundsTest {
     void setUp(TestTable table) {
         fx = new Fixture(table);
         function = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
-                PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET)),
+                PaymentWebhookFunction.secrets(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET,
+                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, "whsec_stripe_unused")),
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
         fx.seedSampleOrder();
     }

@@ -60,6 +60,7 @@ class PaymentWebhookFunctionTest {
     private static final String REFUND = "payment-webhook/refund-succeeded";
     /** The secret the sample events are signed with; the sample's timestamp is {@link #NOW}. */
     private static final String SECRET = "whsec_test_secret_not_for_production";
+    private static final String STRIPE_SECRET = "whsec_test_stripe_secret_not_for_production";
     private static final long NOW = 1_795_348_800L;
     private static final String SAMPLE_EVENT_ID = "evt_01JCZ7A2B3C4D5E6F7G8H9J0KA";
     private static final long SAMPLE_TOTAL = 2 * 1250 + 899;
@@ -79,7 +80,8 @@ class PaymentWebhookFunctionTest {
     private PaymentWebhookFunction webhook(String secretSetting) {
         Clock clock = Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC);
         return new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
-                PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting)), clock);
+                PaymentWebhookFunction.secrets(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, secretSetting,
+                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, STRIPE_SECRET)), clock);
     }
 
     /**
@@ -509,7 +511,8 @@ class PaymentWebhookFunctionTest {
         PaymentWebhookFunction raced = new PaymentWebhookFunction(Services.fromEnvironment(Api.environment(fx),
                 fx.testTable.newClient(new BeforeTheFirstWrite(() -> fx.addLine.add(SAMPLE_CUSTOMER, SAMPLE_ORDER,
                         new LineRequest("BISCUITS-200G", 1), Optional.empty(), Optional.empty(), "customer:" + SAMPLE_CUSTOMER)))),
-                PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET)), clock);
+                PaymentWebhookFunction.secrets(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET,
+                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, STRIPE_SECRET)), clock);
 
         Reply reply = invoke(raced, SampleEvents.load(SAMPLE));
 
@@ -543,10 +546,12 @@ class PaymentWebhookFunctionTest {
     }
 
     @Test
-    void aFunctionWithoutASecretDoesNotStart() {
-        assertThrows(IllegalStateException.class, () -> PaymentWebhookFunction.secret(Map.of()));
+    void aFunctionWithoutEitherSecretDoesNotStart() {
+        assertThrows(IllegalStateException.class, () -> PaymentWebhookFunction.secrets(Map.of()));
+        assertThrows(IllegalStateException.class, () -> PaymentWebhookFunction.secrets(Map.of(
+                PaymentWebhookFunction.WEBHOOK_SECRET, " ", PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, STRIPE_SECRET)));
         assertThrows(IllegalStateException.class,
-                () -> PaymentWebhookFunction.secret(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, " ")));
+                () -> PaymentWebhookFunction.secrets(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, SECRET)));
     }
 
     // ---- the secret in Secrets Manager ----------------------------------------------------------
@@ -560,7 +565,8 @@ class PaymentWebhookFunctionTest {
         SecretsProvider cache = SecretsManagerStore.provider(secretsManager.client(PaymentWebhookFunction.class, env),
                 Duration.ofSeconds(1));
         PaymentWebhookFunction deployed = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
-                SecretSource.fromEnvironment(env, PaymentWebhookFunction.WEBHOOK_SECRET, () -> cache::get).orElseThrow(),
+                new PaymentWebhookFunction.Secrets(SecretSource.fromEnvironment(env, PaymentWebhookFunction.WEBHOOK_SECRET,
+                        () -> cache::get).orElseThrow(), () -> STRIPE_SECRET),
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
         APIGatewayV2HTTPEvent signedWithTheNewSecret =
                 event("evt_rotated", "payment.succeeded", SAMPLE_ORDER, SAMPLE_TOTAL, "EUR", "whsec_rotated");

@@ -21,14 +21,17 @@ class SecretsContractTest {
     private static final CloudFormationYaml.Intrinsic CURSOR_SECRET = new CloudFormationYaml.Intrinsic("Ref", "CursorSecret");
     private static final CloudFormationYaml.Intrinsic WEBHOOK_SECRET = new CloudFormationYaml.Intrinsic("Ref",
             "PaymentWebhookSecretName");
+    private static final CloudFormationYaml.Intrinsic STRIPE_WEBHOOK_SECRET = new CloudFormationYaml.Intrinsic("Ref",
+            "StripeWebhookSecretName");
     private final SamTemplate template = SamTemplate.repository();
 
     @Test
     void eachFunctionIsGivenTheIdsOfExactlyTheSecretsItReads() {
-        // Only query-orders reads cursors (history and feeds); only the webhook verifies signatures.
+        // Only query-orders reads cursors (history and feeds); only the webhook verifies signatures, one per route.
         Map<String, Map<String, Object>> expected = new TreeMap<>(Map.of(
                 "QueryOrdersFunction", Map.of("CURSOR_SECRET_ID", CURSOR_SECRET),
-                "PaymentWebhookFunction", Map.of("WEBHOOK_SECRET_ID", WEBHOOK_SECRET)));
+                "PaymentWebhookFunction", Map.of("WEBHOOK_SECRET_ID", WEBHOOK_SECRET,
+                        "STRIPE_WEBHOOK_SECRET_ID", STRIPE_WEBHOOK_SECRET)));
         Map<String, Map<String, Object>> actual = new TreeMap<>();
         for (SamTemplate.Function function : template.functions()) {
             Map<String, Object> secretIds = new LinkedHashMap<>();
@@ -48,8 +51,7 @@ class SecretsContractTest {
     void eachFunctionMayReadExactlyTheSecretsItIsGiven() {
         Map<String, Set<Object>> expected = new TreeMap<>(Map.of(
                 "QueryOrdersFunction", Set.of(CURSOR_SECRET),
-                "PaymentWebhookFunction", Set.of(new CloudFormationYaml.Intrinsic("Sub", "arn:${AWS::Partition}:"
-                        + "secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${PaymentWebhookSecretName}-??????"))));
+                "PaymentWebhookFunction", Set.of(secretArn("PaymentWebhookSecretName"), secretArn("StripeWebhookSecretName"))));
         Map<String, Set<Object>> actual = new TreeMap<>();
         resources().forEach((logicalId, resource) -> {
             if ("AWS::Serverless::Function".equals(resource.get("Type"))) {
@@ -63,6 +65,12 @@ class SecretsContractTest {
             }
         });
         assertEquals(expected, actual);
+    }
+
+    /** A secret's ARN by the name a parameter gives it (Secrets Manager appends six random characters). */
+    private static CloudFormationYaml.Intrinsic secretArn(String nameParameter) {
+        return new CloudFormationYaml.Intrinsic("Sub", "arn:${AWS::Partition}:secretsmanager:${AWS::Region}:"
+                + "${AWS::AccountId}:secret:${" + nameParameter + "}-??????");
     }
 
     @Test

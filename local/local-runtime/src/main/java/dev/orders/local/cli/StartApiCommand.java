@@ -71,8 +71,8 @@ final class StartApiCommand implements Command {
     // eight copies and was still behind C1, which compiles each copy within a few hundred requests.
     private static final List<String> FUNCTIONS_JVM = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     /** What a --host beyond the loopback lets other machines do (see {@link NetworkExposure}). */
-    static final String EXPOSED = "the HTTP API answers anyone who reaches it, its payment webhook any delivery signed"
-            + " with WEBHOOK_SECRET (a fixed development value unless you set one), its other routes any token of the"
+    static final String EXPOSED = "the HTTP API answers anyone who reaches it, its payment webhooks any delivery signed"
+            + " with WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET (fixed development values unless you set them), its other routes any token of the"
             + " issuer it trusts";
 
     /** SAM CLI's -p/--port, whose default is the command's. */

@@ -22,8 +22,9 @@ class NetworkExposureTest {
     @Test
     void startApiOnEveryInterfaceWarnsOfTheHttpApiAndItsWebhook() {
         assertEquals(Optional.of("WARNING: start-api listens on ::, which other machines reach, not on this one's"
-                + " loopback only: the HTTP API answers anyone who reaches it, its payment webhook any delivery signed"
-                + " with WEBHOOK_SECRET (a fixed development value unless you set one), its other routes any token of"
+                + " loopback only: the HTTP API answers anyone who reaches it, its payment webhooks any delivery signed"
+                + " with WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET (fixed development values unless you set them), its other"
+                + " routes any token of"
                 + " the issuer it trusts. Dynoxide and the local event bus stay on 127.0.0.1. Leave out --host"
                 + " (127.0.0.1) unless other machines must call it."),
                 NetworkExposure.warning("start-api", "::", StartApiCommand.EXPOSED));

@@ -14,7 +14,7 @@ import java.util.Optional;
  * ({@link EarlyRefunds#followUp}), a step at a time, each conditioned on the order's version and on every refund's
  * row as read: of deliveries running them at once, each step commits once, and the others read again.
  */
-record EarlyRefundFollowUps(OrderStore store, Clock clock) {
+record EarlyRefundFollowUps(OrderStore store, Clock clock, String actor) {
     /** Commits the follow-ups of order {@code orderId} until none is left; what its partition then holds. */
     PaymentRecords settle(String orderId) {
         while (true) {
@@ -38,7 +38,7 @@ record EarlyRefundFollowUps(OrderStore store, Clock clock) {
             return Round.decided(Optional.of(records));
         }
         OrderStore.Commit commit = followUp.get() instanceof EarlyRefunds.FollowUp.OnOrder onOrder
-                ? store.commit(onOrder.step(), ProcessPaymentEvent.ACTOR, Optional.empty())
+                ? store.commit(onOrder.step(), actor, Optional.empty())
                 : store.commitWithoutOrder(((EarlyRefunds.FollowUp.WithoutOrder) followUp.get()).rows(), Optional.empty());
         return commit instanceof OrderStore.Commit.Committed ? Round.decided(Optional.empty()) : Round.raced();
     }

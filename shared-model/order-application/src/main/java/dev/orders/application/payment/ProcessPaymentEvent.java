@@ -24,17 +24,27 @@ import java.util.Optional;
  * answered; a delivery that finds some left (the one before it died midway) records them before deciding its own
  * event, so none is stranded and every later event of the order comes after them.
  */
-public record ProcessPaymentEvent(OrderStore store, Clock clock) {
-    /** Actor of the events the webhook writes. */
+public record ProcessPaymentEvent(OrderStore store, Clock clock, String actor) {
+    /** Actor of the events the neutral webhook writes. */
     public static final String ACTOR = "webhook:payments";
+    /** Actor of the events Stripe's webhook writes. */
+    public static final String STRIPE_ACTOR = "webhook:stripe";
 
     public PaymentEventOutcome process(PaymentEvent event) {
         return Rounds.untilDecided("payment event " + event.id(), () -> attempt(event));
     }
 
+    /**
+     * {@code event} of a provider that names only the payment (a refund at Stripe): for the order that took the
+     * payment; where none did, for the payment's own id, as money for no order, recorded and never dropped.
+     */
+    public PaymentEventOutcome processForItsPayment(PaymentEvent event) {
+        return process(store.findOrderOfPayment(event.paymentId().orElseThrow()).map(event::forOrder).orElse(event));
+    }
+
     /** One read-decide-write round; raced when what it read changed before the write. */
     private Round<PaymentEventOutcome> attempt(PaymentEvent event) {
-        EarlyRefundFollowUps followUps = new EarlyRefundFollowUps(store, clock);
+        EarlyRefundFollowUps followUps = new EarlyRefundFollowUps(store, clock, actor);
         PaymentRecords records = followUps.settle(event.orderId());
         Round<PaymentEventOutcome> round = decideAndWrite(event, records);
         if (round instanceof Round.Decided<PaymentEventOutcome> && EarlyRefunds.mayFollow(event, records)) {
@@ -79,6 +89,6 @@ public record ProcessPaymentEvent(OrderStore store, Clock clock) {
     }
 
     private OrderStore.Commit commit(OrderStep step, PaymentEvent event, PaymentOutcome outcome) {
-        return store.commit(step, ACTOR, Optional.of(new ProcessedRequest.PaymentEventHandled(event, outcome)));
+        return store.commit(step, actor, Optional.of(new ProcessedRequest.PaymentEventHandled(event, outcome)));
     }
 }

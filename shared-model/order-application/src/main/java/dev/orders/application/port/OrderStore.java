@@ -35,6 +35,12 @@ public interface OrderStore {
     /** The order's root (if any) and the payment issues of its partition, in one read: what a payment event decides on. */
     PaymentRecords findPayments(String orderId);
 
+    /**
+     * The order a capture keyed by its payment {@code paymentId} was recorded for (on the order, or as its issue): how a
+     * refund that names only the payment finds its order (Stripe's). Empty: no capture of it was recorded.
+     */
+    Optional<String> findOrderOfPayment(String paymentId);
+
     /** The order's root and its payment issue of the provider's event {@code eventId}, in one read. */
     IssueContext findIssue(String orderId, String eventId);
 

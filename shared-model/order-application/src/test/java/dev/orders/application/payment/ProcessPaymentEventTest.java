@@ -30,7 +30,8 @@ class ProcessPaymentEventTest {
     private static final PaymentEvent CAPTURE = new PaymentEvent("evt_1", PaymentEventType.PAYMENT_SUCCEEDED,
             1_795_348_800L, "o-1", Optional.of("pay_1"), 1000, "EUR");
     private final OrderStore store = mock(OrderStore.class);
-    private final ProcessPaymentEvent processor = new ProcessPaymentEvent(store, Clock.fixed(NOW, ZoneOffset.UTC));
+    private final ProcessPaymentEvent processor = new ProcessPaymentEvent(store, Clock.fixed(NOW, ZoneOffset.UTC),
+            ProcessPaymentEvent.ACTOR);
 
     @Test
     void aCaptureWhoseEventWasProcessedAlreadyIsADuplicateAndIsNotDecidedAgain() {

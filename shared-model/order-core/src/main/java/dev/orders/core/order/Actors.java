@@ -4,7 +4,7 @@ import dev.orders.core.validation.Check;
 
 /**
  * Who made a change, as an order's log records it ({@code by}): {@code user:<subject>} for a caller with a
- * token, {@code webhook:payments} for the payment provider, {@code system:payment-window} for the system closing an
+ * token, {@code webhook:stripe} and {@code webhook:payments} for the payment provider (by the route it came through), {@code system:payment-window} for the system closing an
  * order left unpaid ({@link PaymentWindow}). Every subject a caller may have fits.
  */
 public final class Actors {

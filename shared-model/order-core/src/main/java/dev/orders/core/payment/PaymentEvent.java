@@ -34,4 +34,9 @@ public record PaymentEvent(String id, PaymentEventType type, long created, Strin
         Check.range("data.amount", amount, type.movesMoney() ? 1 : 0, Money.MAX_AMOUNT);
         currency = Money.currency("data.currency", currency);
     }
+
+    /** This event, for the order {@code orderId}: one found by its payment where the provider names no order. */
+    public PaymentEvent forOrder(String orderId) {
+        return new PaymentEvent(id, type, created, orderId, paymentId, amount, currency);
+    }
 }

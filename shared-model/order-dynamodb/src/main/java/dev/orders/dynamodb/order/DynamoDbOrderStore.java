@@ -104,6 +104,12 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
         return records.find(processed.key(key), EntityType.IDEMPOTENCY_KEY).map(processed::decodeKey);
     }
 
+    /** The capture's processed record, kept for good, is keyed by its payment where the provider's refunds name only that. */
+    @Override
+    public Optional<String> findOrderOfPayment(String paymentId) {
+        return records.find(processed.eventKey(paymentId), EntityType.PAYMENT_EVENT).flatMap(processed::orderOfCapture);
+    }
+
     @Override
     public boolean recordAlone(ProcessedRequest.PaymentEventHandled handled) {
         return records.putAlone(processed.encode(handled));

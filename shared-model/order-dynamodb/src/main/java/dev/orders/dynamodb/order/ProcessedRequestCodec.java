@@ -9,6 +9,8 @@ import dev.orders.application.port.OrderStore;
 import dev.orders.application.port.ProcessedRequest;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
+import dev.orders.core.payment.PaymentOutcome;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.processed.ProcessedRecord;
 import dev.orders.dynamodb.processed.ProcessedRecords;
@@ -43,14 +45,26 @@ public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
                     OrderCodec.NAME, s(line.name().orElseThrow()), OrderCodec.UNIT_PRICE, n(line.unitPrice())), request);
         }
         ProcessedRequest.PaymentEventHandled handled = (ProcessedRequest.PaymentEventHandled) request;
-        Map<String, AttributeValue> key = Map.of(Keys.PK, s(Keys.webhookEventPk(handled.event().id())),
-                Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
+        Map<String, AttributeValue> key = eventKey(handled.event().id());
         PaymentEvent event = handled.event();
         Map<String, AttributeValue> attributes = new HashMap<>(Map.of(PaymentIssueCodec.EVENT_ID, s(event.id()),
                 EVENT_TYPE, s(event.type().wireName()), OrderCodec.ORDER_ID, s(event.orderId()),
                 OUTCOME, s(handled.outcome()), RECEIVED_AT, time(clock.instant())));
         event.paymentId().ifPresent(paymentId -> attributes.put(PaymentIssueCodec.PAYMENT_ID, s(paymentId)));
         return records.record(key, EntityType.PAYMENT_EVENT, attributes, request.retention());
+    }
+
+    /** The item key of the record of the provider's event {@code eventId}. */
+    public Map<String, AttributeValue> eventKey(String eventId) {
+        return Map.of(Keys.PK, s(Keys.webhookEventPk(eventId)), Keys.SK, s(Keys.WEBHOOK_EVENT_SK));
+    }
+
+    /** The order a capture's record names, where the capture was recorded (applied, or as an issue). */
+    public Optional<String> orderOfCapture(ItemReader record) {
+        boolean recorded = record.string(OUTCOME).equals(PaymentOutcome.APPLIED.name())
+                || record.string(OUTCOME).equals(PaymentOutcome.PAYMENT_ISSUE.name());
+        return record.string(EVENT_TYPE).equals(PaymentEventType.PAYMENT_SUCCEEDED.wireName()) && recorded
+                ? Optional.of(record.string(OrderCodec.ORDER_ID)) : Optional.empty();
     }
 
     /** The item key of a client's idempotency key. */

@@ -148,7 +148,8 @@ class EarlyRefundFollowUpsTest {
         OrdersTable dying = new OrdersTable(client, table.tableName());
         ProcessedRecords records = new ProcessedRecords(dying, fx.clock);
         return new ProcessPaymentEvent(new DynamoDbOrderStore(dying, new OrderReads(dying, fx.cursors),
-                new ProductCatalog(dying, fx.clock), records, new ProcessedRequestCodec(records, fx.clock)), fx.clock);
+                new ProductCatalog(dying, fx.clock), records, new ProcessedRequestCodec(records, fx.clock)), fx.clock,
+                ProcessPaymentEvent.ACTOR);
     }
 
     private Order root() {

@@ -71,7 +71,8 @@ class PaymentMoneyTest {
         Clock aYearLater = Clock.offset(fx.clock, Duration.ofDays(365));
         ProcessedRecords records = new ProcessedRecords(fx.table, aYearLater);
         ProcessPaymentEvent processorThen = new ProcessPaymentEvent(new DynamoDbOrderStore(fx.table, fx.reads,
-                fx.products, records, new ProcessedRequestCodec(records, aYearLater)), aYearLater);
+                fx.products, records, new ProcessedRequestCodec(records, aYearLater)), aYearLater,
+                ProcessPaymentEvent.ACTOR);
 
         assertEquals(PaymentOutcome.DUPLICATE, processorThen.process(
                 event("evt_ref", PaymentEventType.REFUND_SUCCEEDED, "o-1", "pay_evt_pay", 1000, "EUR")).outcome());

@@ -52,7 +52,8 @@ class ProcessPaymentEventTest {
         OrdersTable conflicting = new OrdersTable(client, table.tableName());
         ProcessedRecords records = new ProcessedRecords(conflicting, fx.clock);
         processor = new ProcessPaymentEvent(new DynamoDbOrderStore(conflicting, new OrderReads(conflicting, fx.cursors),
-                new ProductCatalog(conflicting, fx.clock), records, new ProcessedRequestCodec(records, fx.clock)), fx.clock);
+                new ProductCatalog(conflicting, fx.clock), records, new ProcessedRequestCodec(records, fx.clock)), fx.clock,
+                ProcessPaymentEvent.ACTOR);
     }
 
     private static PaymentEvent event(String id, String type) {

@@ -120,7 +120,7 @@ public final class Fixture {
         this.feeds = new OrderFeeds(table, cursors);
         this.issues = new PaymentIssues(table, cursors);
         this.resolvePaymentIssue = new ResolvePaymentIssue(store, clock);
-        this.processPaymentEvent = new ProcessPaymentEvent(store, clock);
+        this.processPaymentEvent = new ProcessPaymentEvent(store, clock, ProcessPaymentEvent.ACTOR);
         this.setStock = new SetStock(products);
         this.paymentWindows = new PaymentWindows(table);
     }

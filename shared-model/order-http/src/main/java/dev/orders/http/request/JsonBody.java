@@ -103,6 +103,11 @@ public final class JsonBody {
         return new JsonBody(map, field(name));
     }
 
+    /** A nested object that may be absent or null (Stripe writes {@code null} for what is not set). */
+    public Optional<JsonBody> optionalObject(String name) {
+        return fields.get(name) == null ? Optional.empty() : Optional.of(requiredObject(name));
+    }
+
     /** The objects of an array field, each readable with its index in the path. */
     public List<JsonBody> requiredObjects(String name) {
         Object value = fields.get(name);

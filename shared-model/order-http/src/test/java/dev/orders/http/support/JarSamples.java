@@ -14,9 +14,6 @@ import java.util.Map;
  * Every JarIT of an HTTP function runs every file of its folder this way, so a new sample is run unlisted.
  */
 public final class JarSamples implements AutoCloseable {
-    /** The variable the payment webhook reads its secret from: by value, as locally (PaymentWebhookFunction's). */
-    private static final String WEBHOOK_SECRET = "WEBHOOK_SECRET";
-
     private final ShadedJar jar;
     private final String handlerClass;
 
@@ -34,7 +31,7 @@ public final class JarSamples implements AutoCloseable {
     public void assertAnswered(SampleScene scene, TestTable table, LocalDynamoDb server) throws ReflectiveOperationException {
         scene.seeded(new Fixture(table));
         Map<String, String> env = new HashMap<>(Api.environment(table.tableName(), server.endpoint()));
-        env.put(WEBHOOK_SECRET, SignedSamples.WEBHOOK_SECRET);
+        env.putAll(SignedSamples.ENVIRONMENT);
         Object handler = jar.handler(handlerClass, env);
         Map<String, Object> response = jar.invoke(handler, scene.sample(), SignedSamples.signedNow(scene.sample()));
         assertEquals(scene.status(), response.get("statusCode"), scene.sample() + ": " + response.get("body"));

@@ -39,6 +39,15 @@ public record SampleScene(String sample, Consumer<Fixture> seed, int status) {
             new SampleScene("payment-webhook/refund-succeeded", Seeds.PAID, 200),
             new SampleScene("payment-webhook/refund-duplicate-charge", Seeds.DUPLICATE_CHARGE, 200),
             new SampleScene("payment-webhook/refund-unmatched", Seeds.PAID, 200),
+            new SampleScene("payment-webhook/stripe-payment-intent-succeeded", Seeds.AWAITING_PAYMENT, 200),
+            new SampleScene("payment-webhook/stripe-payment-intent-no-order", Seeds.NOTHING, 200),
+            new SampleScene("payment-webhook/stripe-payment-intent-payment-failed", Seeds.ORDER, 200),
+            new SampleScene("payment-webhook/stripe-checkout-session-completed", Seeds.AWAITING_PAYMENT, 200),
+            new SampleScene("payment-webhook/stripe-checkout-session-async-payment-succeeded", Seeds.AWAITING_PAYMENT,
+                    200),
+            new SampleScene("payment-webhook/stripe-checkout-session-async-payment-failed", Seeds.ORDER, 200),
+            new SampleScene("payment-webhook/stripe-refund-created", Seeds.PAID_BY_STRIPE, 200),
+            new SampleScene("payment-webhook/stripe-refund-updated", Seeds.PAID_BY_STRIPE, 200),
             new SampleScene("query-orders/list-customer-orders", Seeds.ORDER, 200),
             new SampleScene("query-orders/list-orders", Seeds.ORDER, 200));
     private static final Map<String, Object> OPEN_API = CloudFormationYaml.load(

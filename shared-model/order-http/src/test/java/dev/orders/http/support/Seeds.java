@@ -47,6 +47,8 @@ public final class Seeds {
     public static final String DUPLICATE_PAYMENT = "pay_3PzX9cLkq2Yw7Hb2";
     /** The order id that names no order, and the provider's event of its issue, of payment-webhook/payment-unknown-order. */
     public static final String UNKNOWN_ORDER = "01JCZ6X3N1S4M2B0QK9V7TQ5RZ";
+    /** The PaymentIntent of the Stripe samples of events/payment-webhook/. */
+    public static final String STRIPE_PAYMENT = "pi_3QKc9bLkq2Yw7Hb10bZ8mW4r";
     public static final String UNKNOWN_ORDER_EVENT = "evt_01JCZ7E5F6G7H8J9K0M1N2P3QE";
     public static final long SAMPLE_TOTAL = 2 * 1250 + 899;
     /** {@link #STOCK_MOVES}' orders: one shipped in part and cancelled in part, one cancelled whole. */
@@ -114,6 +116,9 @@ public final class Seeds {
     /** Captured by the provider: the order's total, so a refund of it applies. */
     public static final Consumer<Fixture> PAID = AWAITING_PAYMENT.andThen(fx -> payment(fx, "evt_seed_capture",
             PaymentEventType.PAYMENT_SUCCEEDED, Fixture.SAMPLE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.APPLIED));
+    /** Captured through Stripe: its PaymentIntent's capture, keyed by the PaymentIntent, so its refunds find the order. */
+    public static final Consumer<Fixture> PAID_BY_STRIPE = AWAITING_PAYMENT.andThen(fx -> payment(fx, STRIPE_PAYMENT,
+            PaymentEventType.PAYMENT_SUCCEEDED, STRIPE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.APPLIED));
     /** Paid, and charged a second time: the DUPLICATE_CAPTURE issue of {@link #DUPLICATE_PAYMENT}. */
     public static final Consumer<Fixture> DUPLICATE_CHARGE = PAID.andThen(fx -> payment(fx, "evt_seed_duplicate",
             PaymentEventType.PAYMENT_SUCCEEDED, DUPLICATE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.PAYMENT_ISSUE));

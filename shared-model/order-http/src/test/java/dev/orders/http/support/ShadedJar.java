@@ -54,7 +54,7 @@ public final class ShadedJar implements AutoCloseable {
 
     /**
      * The jar's handler class, built on the jar's Services from {@code env}; the payment webhook's also on its
-     * secret, as it reads it from {@code env}, and the system clock; one that reads more of {@code env}, on it too.
+     * secrets, as it reads them from {@code env}, and the system clock; one that reads more of {@code env}, on it too.
      */
     public Object handler(String className, Map<String, String> env) throws ReflectiveOperationException {
         ClassLoader previous = enter();
@@ -70,9 +70,9 @@ public final class ShadedJar implements AutoCloseable {
                     // A function reading more of its environment than Services does (the payment window's length).
                     return handler.getConstructor(services, Map.class).newInstance(built, env);
                 }
-                Method secret = handler.getMethod("secret", Map.class);
-                return handler.getConstructor(services, secret.getReturnType(), Clock.class)
-                        .newInstance(built, secret.invoke(null, env), Clock.systemUTC());
+                Method secrets = handler.getMethod("secrets", Map.class);
+                return handler.getConstructor(services, secrets.getReturnType(), Clock.class)
+                        .newInstance(built, secrets.invoke(null, env), Clock.systemUTC());
             }
         } finally {
             Thread.currentThread().setContextClassLoader(previous);

@@ -1,0 +1,341 @@
+package dev.orders.functions.paymentwebhook;
+
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_CUSTOMER;
+import static dev.orders.dynamodb.support.Fixture.SAMPLE_ORDER;
+import static dev.orders.http.support.Api.invoke;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.stripe.Stripe;
+import com.stripe.exception.SignatureVerificationException;
+import com.stripe.model.Event;
+import com.stripe.model.PaymentIntent;
+import com.stripe.model.Refund;
+import com.stripe.model.checkout.Session;
+import com.stripe.net.Webhook;
+import dev.orders.application.payment.ProcessPaymentEvent;
+import dev.orders.core.order.OpenPaymentIssue;
+import dev.orders.core.order.Order;
+import dev.orders.core.order.OrderEvent;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.payment.WebhookSignature;
+import dev.orders.dynamodb.keys.Keys;
+import dev.orders.dynamodb.support.Fixture;
+import dev.orders.http.stripe.StripeEvent;
+import dev.orders.http.support.Api;
+import dev.orders.http.support.Api.Reply;
+import dev.orders.http.support.SampleEvents;
+import dev.orders.http.support.SecretsManagerStub;
+import dev.orders.lambda.aws.SecretSource;
+import dev.orders.lambda.aws.SecretsManagerStore;
+import dev.orders.testsupport.DynamoDbExtension;
+import dev.orders.testsupport.TestTable;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
+
+/**
+ * {@code POST /webhooks/stripe} on the engine, with Stripe's own Java library as the oracle: the signatures it makes
+ * are those the route takes, and the samples of events/ are events it reads for the API version it is pinned to.
+ */
+@ExtendWith(DynamoDbExtension.class)
+class StripeWebhookTest {
+    private static final String SECRET = "whsec_test_stripe_endpoint_secret";
+    private static final long NOW = 1_795_348_800L;
+    private static final long TOTAL = 2 * 1250 + 899;
+    private static final String SUCCEEDED = "payment-webhook/stripe-payment-intent-succeeded";
+    private static final String SESSION_COMPLETED = "payment-webhook/stripe-checkout-session-completed";
+    private static final String PAYMENT_INTENT = "pi_3QKc9bLkq2Yw7Hb10bZ8mW4r";
+    private static final String REFUND_CREATED = "payment-webhook/stripe-refund-created";
+    private static final String REFUND_UPDATED = "payment-webhook/stripe-refund-updated";
+    private static final String REFUND = "re_3QKc9bLkq2Yw7Hb10rF5uN7d";
+
+    private Fixture fx;
+    private PaymentWebhookFunction function;
+
+    @BeforeEach
+    void setUp(TestTable table) {
+        fx = new Fixture(table);
+        function = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
+                PaymentWebhookFunction.secrets(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, "whsec_neutral_unused",
+                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, SECRET)),
+                Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+        fx.seedSampleOrder();
+    }
+
+    static List<String> stripeSamples() {
+        return SampleEvents.names("payment-webhook").stream().filter(name -> name.contains("/stripe-")).toList();
+    }
+
+    /** The sample, signed by Stripe's library with the endpoint's secret at {@code timestamp}. */
+    private static APIGatewayV2HTTPEvent signedByStripe(String sample, long timestamp) {
+        APIGatewayV2HTTPEvent event = SampleEvents.load(sample);
+        try {
+            return withSignature(event, Webhook.Signature.generateSignatureHeader(event.getBody(), SECRET, timestamp));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static APIGatewayV2HTTPEvent withSignature(APIGatewayV2HTTPEvent event, String header) {
+        Map<String, String> headers = new HashMap<>(event.getHeaders());
+        if (header == null) {
+            headers.remove("stripe-signature");
+        } else {
+            headers.put("stripe-signature", header);
+        }
+        event.setHeaders(headers);
+        return event;
+    }
+
+    private static String v1(String secret, long timestamp, String body) throws Exception {
+        return Webhook.Util.computeHmacSha256(secret, timestamp + "." + body);
+    }
+
+    private Order order() {
+        return fx.reads.findRootById(SAMPLE_ORDER).orElseThrow();
+    }
+
+    private static void assertAcknowledged(Reply reply, String outcome) {
+        assertEquals(200, reply.status(), reply.response().getBody());
+        assertEquals(outcome, reply.json().get("outcome"), reply.response().getBody());
+    }
+
+    private void assertRefusedWritingNothing(Reply reply) {
+        assertEquals(400, reply.status(), reply.response().getBody());
+        assertTrue(reply.contentType().startsWith("application/problem+json"), reply.contentType());
+        assertEquals("Invalid signature", reply.json().get("title"));
+        assertEquals(List.of(1L, OrderStatus.CREATED), List.of(order().version(), order().status()));
+    }
+
+    // ---- what the events do -------------------------------------------------------------------------------
+
+    @Test
+    void aSucceededPaymentIntentPaysItsOrderForItsAmountReceivedAsOneEventByTheStripeWebhook() {
+        Reply reply = invoke(function, signedByStripe(SUCCEEDED, NOW));
+
+        assertAcknowledged(reply, "applied");
+        assertEquals(PAYMENT_INTENT, reply.json().get("eventId"), "a capture is processed once by its payment");
+        Order order = order();
+        assertEquals(List.of(OrderStatus.PAID, TOTAL, Optional.of(PAYMENT_INTENT)),
+                List.of(order.status(), order.capturedAmount(), order.paymentId()));
+        OrderEvent captured = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).get(1);
+        assertEquals("PaymentCaptured", captured.type());
+        assertEquals(ProcessPaymentEvent.STRIPE_ACTOR, captured.by());
+        assertEquals(Map.of("from", "CREATED", "to", "PAID", "amount", TOTAL, "currency", "EUR",
+                "paymentEventId", PAYMENT_INTENT, "paymentId", PAYMENT_INTENT), captured.change().data());
+    }
+
+    /** Stripe retries an event and tells of one payment in several types: the order is paid once. */
+    @Test
+    void aPaymentIntentPaysOnceWhicheverOfItsEventsArriveAndHoweverOften() {
+        assertAcknowledged(invoke(function, signedByStripe(SESSION_COMPLETED, NOW)), "applied");
+
+        assertAcknowledged(invoke(function, signedByStripe(SESSION_COMPLETED, NOW)), "duplicate");
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "duplicate");
+        assertAcknowledged(invoke(function,
+                signedByStripe("payment-webhook/stripe-checkout-session-async-payment-succeeded", NOW)), "duplicate");
+
+        assertEquals(List.of(2L, OrderStatus.PAID, TOTAL),
+                List.of(order().version(), order().status(), order().capturedAmount()));
+    }
+
+    @Test
+    void aFailedPaymentIntentMovesAnOrderNobodyPaidForToAwaitPayment() {
+        assertAcknowledged(invoke(function, signedByStripe("payment-webhook/stripe-payment-intent-payment-failed",
+                NOW)), "applied");
+
+        assertEquals(OrderStatus.AWAITING_PAYMENT, order().status());
+        assertEquals(0, order().capturedAmount());
+    }
+
+    @Test
+    void moneyForNoOrderIsAPaymentIssueUnderThePaymentIntentNeverDropped() {
+        Reply reply = invoke(function, signedByStripe("payment-webhook/stripe-payment-intent-no-order", NOW));
+
+        assertAcknowledged(reply, "payment-issue");
+        assertEquals("UNKNOWN_ORDER", reply.json().get("issue"));
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(List.of(PAYMENT_INTENT), open.stream().map(OpenPaymentIssue::orderId).toList());
+        assertEquals(PaymentIssueKind.UNKNOWN_ORDER, open.get(0).kind());
+        assertEquals(1, order().version(), "the sample order is another order");
+    }
+
+    /** Stripe tells of one refund in refund.created and refund.updated: it counts once, whichever arrive. */
+    @Test
+    void aRefundCountsOnceThroughEachOfItsEventsOnTheOrderThatTookItsPayment() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_UPDATED, NOW)), "applied");
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_CREATED, NOW)), "duplicate");
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_UPDATED, NOW)), "duplicate");
+
+        Order order = order();
+        assertEquals(List.of(3L, OrderStatus.PAID, 1250L), List.of(order.version(), order.status(), order.refundedAmount()));
+        OrderEvent refunded = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).get(2);
+        assertEquals("RefundRecorded", refunded.type());
+        assertEquals(REFUND, refunded.change().data().get("paymentEventId"));
+        assertEquals(PAYMENT_INTENT, refunded.change().data().get("paymentId"));
+    }
+
+    @Test
+    void aPendingRefundCountsOnceItSucceeds() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+        APIGatewayV2HTTPEvent pending = SampleEvents.load(REFUND_CREATED);
+        pending.setBody(pending.getBody().replace("\"status\": \"succeeded\"", "\"status\": \"pending\""));
+
+        assertAcknowledged(invoke(function, resigned(pending)), "not-applicable");
+        assertEquals(0, order().refundedAmount());
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_UPDATED, NOW)), "applied");
+        assertEquals(1250, order().refundedAmount());
+    }
+
+    /** A refund names only its payment: of a payment no order took (yet), it is money for no order, recorded. */
+    @Test
+    void aRefundOfAPaymentNoOrderTookIsAPaymentIssueUnderThePayment() {
+        Reply reply = invoke(function, signedByStripe(REFUND_CREATED, NOW));
+
+        assertAcknowledged(reply, "payment-issue");
+        assertEquals("UNKNOWN_ORDER", reply.json().get("issue"));
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(List.of(PAYMENT_INTENT), open.stream().map(OpenPaymentIssue::orderId).toList());
+        assertEquals(List.of(REFUND, 1250L), List.of(open.get(0).eventId(), open.get(0).amount()));
+    }
+
+    @Test
+    void aTypeTheServiceDoesNotActOnAndASessionNotPaidYetAreAcknowledgedWritingNothing() {
+        APIGatewayV2HTTPEvent charge = SampleEvents.load(SUCCEEDED);
+        charge.setBody(charge.getBody().replace("\"type\": \"payment_intent.succeeded\"", "\"type\": \"charge.succeeded\""));
+        APIGatewayV2HTTPEvent unpaid = SampleEvents.load(SESSION_COMPLETED);
+        unpaid.setBody(unpaid.getBody().replace("\"payment_status\": \"paid\"", "\"payment_status\": \"unpaid\""));
+
+        assertAcknowledged(invoke(function, resigned(charge)), "unknown-type");
+        assertAcknowledged(invoke(function, resigned(unpaid)), "not-applicable");
+
+        assertEquals(1, order().version());
+    }
+
+    private static APIGatewayV2HTTPEvent resigned(APIGatewayV2HTTPEvent event) {
+        return withSignature(event, WebhookSignature.header(SECRET, NOW, event.getBody()));
+    }
+
+    // ---- the signature, as Stripe documents it ------------------------------------------------------------
+
+    /** Stripe sends a v1 for each secret while one is rolled; any that matches is enough, v0 is never read. */
+    @Test
+    void anyV1ThatMatchesIsEnoughAndV0IsIgnored() throws Exception {
+        APIGatewayV2HTTPEvent event = SampleEvents.load(SUCCEEDED);
+        String body = event.getBody();
+        String rolled = "t=" + NOW + ",v1=" + v1("whsec_the_new_secret", NOW, body) + ",v1=" + v1(SECRET, NOW, body)
+                + ",v0=" + v1(SECRET, NOW, body);
+
+        assertAcknowledged(invoke(function, withSignature(event, rolled)), "applied");
+    }
+
+    @Test
+    void aSignatureOfOnlyV0IsRefused() throws Exception {
+        APIGatewayV2HTTPEvent event = SampleEvents.load(SUCCEEDED);
+
+        assertRefusedWritingNothing(invoke(function, withSignature(event, "t=" + NOW + ",v0=" + v1(SECRET, NOW,
+                event.getBody()))));
+    }
+
+    @Test
+    void anotherEndpointsSecretAnAlteredBodyOrNoSignatureIsRefusedWritingNothing() throws Exception {
+        APIGatewayV2HTTPEvent other = SampleEvents.load(SUCCEEDED);
+        APIGatewayV2HTTPEvent altered = signedByStripe(SUCCEEDED, NOW);
+        altered.setBody(altered.getBody().replace("\"amount_received\": 3399", "\"amount_received\": 3398"));
+
+        assertRefusedWritingNothing(invoke(function, withSignature(other,
+                Webhook.Signature.generateSignatureHeader(other.getBody(), "whsec_another_endpoint", NOW))));
+        assertRefusedWritingNothing(invoke(function, altered));
+        assertRefusedWritingNothing(invoke(function, withSignature(SampleEvents.load(SUCCEEDED), null)));
+        assertEquals(Map.of(), fx.raw(Keys.webhookEventPk(PAYMENT_INTENT), Keys.WEBHOOK_EVENT_SK));
+    }
+
+    /** Stripe's tolerance is 300 seconds (Webhook.DEFAULT_TOLERANCE), which bounds a replay. */
+    @Test
+    void aSignatureOlderThanStripesToleranceIsRefused() {
+        assertEquals(WebhookSignature.TOLERANCE.toSeconds(), Webhook.DEFAULT_TOLERANCE);
+
+        assertRefusedWritingNothing(invoke(function, signedByStripe(SESSION_COMPLETED,
+                NOW - Webhook.DEFAULT_TOLERANCE - 1)));
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW - Webhook.DEFAULT_TOLERANCE)), "applied");
+    }
+
+    /** What sam-local signs its Stripe samples with is what Stripe's library verifies. */
+    @Test
+    void theSignatureTheServiceMakesIsOneStripesLibraryVerifies() throws SignatureVerificationException {
+        String body = SampleEvents.load(SUCCEEDED).getBody();
+
+        Event event = Webhook.constructEvent(body, WebhookSignature.header(SECRET, NOW, body), SECRET,
+                Webhook.DEFAULT_TOLERANCE, Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+
+        assertEquals("payment_intent.succeeded", event.getType());
+    }
+
+    /**
+     * In AWS the endpoint's secret is read from Secrets Manager by the name the template gives it; while Stripe rolls
+     * it, the secret holds the new one and the old one, and deliveries signed with either are taken.
+     */
+    @Test
+    void theEndpointsSecretIsReadFromSecretsManagerAndARolledSecretTakesBothSignatures() throws Exception {
+        Map<String, String> env = Map.of(PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET + SecretSource.ID_SUFFIX,
+                "order-service/stripe-webhook", "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local",
+                "AWS_SECRET_ACCESS_KEY", "local");
+        SecretsManagerStub secretsManager = new SecretsManagerStub().put("order-service/stripe-webhook", SECRET);
+        SecretsProvider cache = SecretsManagerStore.provider(secretsManager.client(PaymentWebhookFunction.class, env),
+                Duration.ofSeconds(1));
+        PaymentWebhookFunction deployed = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
+                new PaymentWebhookFunction.Secrets(() -> "whsec_neutral_unused", SecretSource.fromEnvironment(env,
+                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, () -> cache::get).orElseThrow()),
+                Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+        APIGatewayV2HTTPEvent failed = SampleEvents.load("payment-webhook/stripe-payment-intent-payment-failed");
+        APIGatewayV2HTTPEvent newlySigned = withSignature(SampleEvents.load(SUCCEEDED),
+                Webhook.Signature.generateSignatureHeader(SampleEvents.load(SUCCEEDED).getBody(), "whsec_rolled", NOW));
+
+        assertAcknowledged(invoke(deployed, withSignature(failed, Webhook.Signature.generateSignatureHeader(
+                failed.getBody(), SECRET, NOW))), "applied");
+        secretsManager.put("order-service/stripe-webhook", "whsec_rolled," + SECRET);
+        Thread.sleep(Duration.ofSeconds(1).plusMillis(200).toMillis());
+
+        assertAcknowledged(invoke(deployed, newlySigned), "applied");
+        assertEquals(OrderStatus.PAID, order().status());
+    }
+
+    // ---- the samples are Stripe's events ------------------------------------------------------------------
+
+    @Test
+    void theRouteIsWrittenForTheApiVersionStripesLibraryIsPinnedTo() {
+        assertEquals(Stripe.API_VERSION, StripeEvent.API_VERSION);
+    }
+
+    /** Each sample's body is an event Stripe's library reads whole, its object of the class its type names. */
+    @ParameterizedTest
+    @MethodSource("stripeSamples")
+    void eachStripeSampleIsAnEventStripesLibraryReadsForItsApiVersion(String sample) {
+        Event event = Event.GSON.fromJson(SampleEvents.load(sample).getBody(), Event.class);
+
+        assertEquals(Stripe.API_VERSION, event.getApiVersion());
+        Object object = event.getDataObjectDeserializer().getObject().orElseThrow(
+                () -> new AssertionError(sample + ": not readable as API version " + Stripe.API_VERSION));
+        assertNotNull(event.getId());
+        Class<?> expected = event.getType().startsWith("checkout.session.") ? Session.class
+                : event.getType().startsWith("refund.") ? Refund.class : PaymentIntent.class;
+        assertTrue(expected.isInstance(object), sample + ": " + object.getClass());
+    }
+}

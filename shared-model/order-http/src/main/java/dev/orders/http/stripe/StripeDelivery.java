@@ -1,0 +1,110 @@
+package dev.orders.http.stripe;
+
+import dev.orders.core.payment.PaymentEvent;
+import dev.orders.core.payment.PaymentEventType;
+import dev.orders.core.payment.PaymentOutcome;
+import dev.orders.core.validation.Check;
+import dev.orders.http.request.JsonBody;
+import java.util.Optional;
+
+/**
+ * What a Stripe event means to the service: a payment event for the core's decisions, or nothing to act on.
+ *
+ * <p>A capture is the PaymentIntent's: {@code payment_intent.succeeded} ({@code amount_received}), and a Checkout
+ * Session paid ({@code checkout.session.completed} with {@code payment_status: paid}, or
+ * {@code checkout.session.async_payment_succeeded}: {@code amount_total}), each keyed by the PaymentIntent: whichever
+ * of them arrive, and however often, the payment is processed once, and its record names the order its refunds
+ * reach. The order is the
+ * PaymentIntent's {@code metadata.order_id}, or the session's {@code client_reference_id}, else its
+ * {@code metadata.order_id}; a capture naming no order, or one that is no order id, is money for no order, recorded as
+ * a payment issue under the PaymentIntent's id. {@code payment_intent.payment_failed} and
+ * {@code checkout.session.async_payment_failed} are a failed payment attempt, keyed by Stripe's event id (a failed
+ * attempt must not stand in the way of the PaymentIntent's success).
+ */
+public sealed interface StripeDelivery {
+    /** The core's payment event Stripe's event carries. */
+    record Payment(PaymentEvent event) implements StripeDelivery {
+    }
+
+    /**
+     * A refund, which names only its payment: for the order that took it ({@code event}'s order id is the payment's,
+     * where none did).
+     */
+    record RefundOfPayment(PaymentEvent event) implements StripeDelivery {
+    }
+
+    /** Acknowledged, nothing written: a type the service does not act on, or an event that moved no money yet. */
+    record NotActedOn(PaymentOutcome outcome, String why) implements StripeDelivery {
+    }
+
+    static StripeDelivery of(StripeEvent event) {
+        JsonBody object = event.object();
+        return switch (event.type()) {
+            case "payment_intent.succeeded" -> payment(event, PaymentEventType.PAYMENT_SUCCEEDED,
+                    "id", metadataOrderId(object), "amount_received");
+            case "payment_intent.payment_failed" -> payment(event, PaymentEventType.PAYMENT_FAILED,
+                    "id", metadataOrderId(object), "amount");
+            case "checkout.session.completed" -> object.requiredString("payment_status").equals("paid")
+                    ? sessionPayment(event, PaymentEventType.PAYMENT_SUCCEEDED)
+                    : new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a session completed with payment_status "
+                            + object.requiredString("payment_status") + ": no money moved yet");
+            case "checkout.session.async_payment_succeeded" -> sessionPayment(event, PaymentEventType.PAYMENT_SUCCEEDED);
+            case "checkout.session.async_payment_failed" -> sessionPayment(event, PaymentEventType.PAYMENT_FAILED);
+            case "refund.created", "refund.updated" -> refund(event);
+            default -> new NotActedOn(PaymentOutcome.UNKNOWN_TYPE, "not a type this service acts on");
+        };
+    }
+
+    /**
+     * A refund counts once it has succeeded ({@code refund.created} of a card's refund, else the {@code refund.updated}
+     * that tells of it), keyed by the refund ({@code re_...}), so whichever of its events arrive it counts once. Its
+     * payment is its PaymentIntent, or its charge where it has none (a charge made without one).
+     */
+    private static StripeDelivery refund(StripeEvent event) {
+        JsonBody refund = event.object();
+        String status = refund.requiredString("status");
+        if (!status.equals("succeeded")) {
+            return new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a refund " + status + ": counted once it succeeds");
+        }
+        String paymentField = refund.optionalString("payment_intent").isPresent() ? "payment_intent" : "charge";
+        String payment = Check.safeId("data.object." + paymentField, refund.requiredString(paymentField));
+        String currency = StripeAmounts.currency("data.object.currency", refund.requiredString("currency"));
+        long amount = StripeAmounts.minorUnits("data.object.amount", refund.requiredLong("amount"), currency);
+        return new RefundOfPayment(new PaymentEvent(Check.safeId("data.object.id", refund.requiredString("id")),
+                PaymentEventType.REFUND_SUCCEEDED, event.created(), payment, Optional.of(payment), amount, currency));
+    }
+
+    /** A session's payment: its PaymentIntent's, for its {@code amount_total}; a session without one moved no money. */
+    private static StripeDelivery sessionPayment(StripeEvent event, PaymentEventType type) {
+        JsonBody session = event.object();
+        if (session.optionalString("payment_intent").isEmpty()) {
+            return new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a session without a PaymentIntent (mode "
+                    + session.optionalString("mode").orElse("unknown") + ")");
+        }
+        Optional<String> order = session.optionalString("client_reference_id")
+                .or(() -> metadataOrderId(session));
+        return payment(event, type, "payment_intent", order, "amount_total");
+    }
+
+    private static Optional<String> metadataOrderId(JsonBody object) {
+        return object.optionalObject("metadata").flatMap(metadata -> metadata.optionalString("order_id"));
+    }
+
+    /**
+     * The payment of the PaymentIntent the object's {@code paymentIntentField} names, for {@code order} where it is an
+     * order id at all, else for the PaymentIntent's id: the partition a capture for no order is recorded in (a failed
+     * attempt for no order changes nothing).
+     */
+    private static StripeDelivery payment(StripeEvent event, PaymentEventType type, String paymentIntentField,
+                                          Optional<String> order, String amountField) {
+        JsonBody object = event.object();
+        String paymentIntent = Check.safeId("data.object." + paymentIntentField,
+                object.requiredString(paymentIntentField));
+        String currency = StripeAmounts.currency("data.object.currency", object.requiredString("currency"));
+        long amount = StripeAmounts.minorUnits("data.object." + amountField, object.requiredLong(amountField), currency);
+        String orderId = order.filter(id -> Check.SAFE_ID.matcher(id).matches()).orElse(paymentIntent);
+        String key = type == PaymentEventType.PAYMENT_SUCCEEDED ? paymentIntent : event.id();
+        return new Payment(new PaymentEvent(key, type, event.created(), orderId, Optional.of(paymentIntent), amount,
+                currency));
+    }
+}
