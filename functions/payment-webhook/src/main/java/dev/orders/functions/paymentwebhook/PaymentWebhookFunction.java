@@ -1,8 +1,13 @@
 package dev.orders.functions.paymentwebhook;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.orders.application.order.ChangeOrderStatus;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.application.port.StoreFaults;
+import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeOutcome;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.PaymentEvent;
 import dev.orders.core.payment.PaymentEventOutcome;
 import dev.orders.core.payment.PaymentEventType;
@@ -57,11 +62,16 @@ public final class PaymentWebhookFunction extends ApiFunction {
 
     public PaymentWebhookFunction(Services services, Secrets secrets, Clock clock) {
         this(new ProcessPaymentEvent(services.orders(), services.clock(), ProcessPaymentEvent.ACTOR),
-                new ProcessPaymentEvent(services.orders(), services.clock(), ProcessPaymentEvent.STRIPE_ACTOR), secrets,
-                clock, services.storeFaults());
+                new StripePayments(new ProcessPaymentEvent(services.orders(), services.clock(),
+                        ProcessPaymentEvent.STRIPE_ACTOR), new ChangeOrderStatus(services.orders(), services.clock())),
+                secrets, clock, services.storeFaults());
     }
 
-    private PaymentWebhookFunction(ProcessPaymentEvent payments, ProcessPaymentEvent stripePayments, Secrets secrets,
+    /** What Stripe's events reach: the payment core, and the lifecycle for a checkout that expired. */
+    private record StripePayments(ProcessPaymentEvent payments, ChangeOrderStatus statuses) {
+    }
+
+    private PaymentWebhookFunction(ProcessPaymentEvent payments, StripePayments stripePayments, Secrets secrets,
                                    Clock clock, StoreFaults faults) {
         super(new Router(List.of(
                 new Route("POST", "/webhooks/payments", Access.signedByHandler(), request -> receive(payments,
@@ -109,7 +119,7 @@ public final class PaymentWebhookFunction extends ApiFunction {
      * Stripe's event, signed as Stripe signs it ({@code Stripe-Signature}; a refusal is 400, as Stripe's libraries
      * answer it), read as {@link StripeDelivery} says.
      */
-    private static APIGatewayV2HTTPResponse receiveStripe(ProcessPaymentEvent payments, WebhookSignature signature,
+    private static APIGatewayV2HTTPResponse receiveStripe(StripePayments stripe, WebhookSignature signature,
                                                           HttpRequest request) {
         Optional<String> body = request.body();
         Optional<WebhookSignature.Rejection> rejection = signature.verify(request.header("stripe-signature"),
@@ -123,15 +133,33 @@ public final class PaymentWebhookFunction extends ApiFunction {
         StripeEvent stripeEvent = StripeEvent.read(JsonBody.parse(body));
         StripeDelivery delivery = StripeDelivery.of(stripeEvent);
         if (delivery instanceof StripeDelivery.NotActedOn notActedOn) {
-            LOG.info("Stripe event {} of type {} acknowledged: {}", stripeEvent.id(), stripeEvent.type(),
+            LOG.info("payment event {} of type {} acknowledged: {}", stripeEvent.id(), stripeEvent.type(),
                     notActedOn.why());
             return answer(PaymentEventOutcome.of(stripeEvent.id(), notActedOn.outcome()));
         }
+        if (delivery instanceof StripeDelivery.CheckoutExpired expired) {
+            return expire(stripe.statuses(), stripeEvent, expired.orderId());
+        }
         if (delivery instanceof StripeDelivery.RefundOfPayment refund) {
-            return answered(payments.processForItsPayment(refund.event()), refund.event(), stripeEvent.type());
+            return answered(stripe.payments().processForItsPayment(refund.event()), refund.event(), stripeEvent.type());
         }
         PaymentEvent event = ((StripeDelivery.Payment) delivery).event();
-        return answered(payments.process(event), event, stripeEvent.type());
+        return answered(stripe.payments().process(event), event, stripeEvent.type());
+    }
+
+    /**
+     * The order of an expired Checkout Session expires now, as the payment window's sweep would expire it; an order
+     * paid, cancelled or expired before is left as it is (the move is decided on the order as read).
+     */
+    private static APIGatewayV2HTTPResponse expire(ChangeOrderStatus statuses, StripeEvent event, String orderId) {
+        StatusChangeOutcome outcome = statuses.change(new StatusChangeRequest(Optional.empty(), orderId,
+                OrderStatus.EXPIRED, Role.PAYMENT_PROVIDER, Optional.empty(), ProcessPaymentEvent.STRIPE_ACTOR,
+                Optional.of("checkout session expired")));
+        PaymentOutcome answer = outcome instanceof StatusChangeOutcome.Changed ? PaymentOutcome.APPLIED
+                : outcome instanceof StatusChangeOutcome.OrderNotFound ? PaymentOutcome.ORDER_NOT_FOUND
+                : PaymentOutcome.NOT_APPLICABLE;
+        LOG.info("payment event {} ({}) for order {}: {}", event.id(), event.type(), orderId, answer);
+        return answer(PaymentEventOutcome.of(event.id(), answer));
     }
 
     /**

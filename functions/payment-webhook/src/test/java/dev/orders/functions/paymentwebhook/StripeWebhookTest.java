@@ -21,6 +21,8 @@ import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.support.Fixture;
@@ -60,6 +62,7 @@ class StripeWebhookTest {
     private static final String SUCCEEDED = "payment-webhook/stripe-payment-intent-succeeded";
     private static final String SESSION_COMPLETED = "payment-webhook/stripe-checkout-session-completed";
     private static final String PAYMENT_INTENT = "pi_3QKc9bLkq2Yw7Hb10bZ8mW4r";
+    private static final String SESSION_EXPIRED = "payment-webhook/stripe-checkout-session-expired";
     private static final String REFUND_CREATED = "payment-webhook/stripe-refund-created";
     private static final String REFUND_UPDATED = "payment-webhook/stripe-refund-updated";
     private static final String REFUND = "re_3QKc9bLkq2Yw7Hb10rF5uN7d";
@@ -173,6 +176,31 @@ class StripeWebhookTest {
         assertEquals(List.of(PAYMENT_INTENT), open.stream().map(OpenPaymentIssue::orderId).toList());
         assertEquals(PaymentIssueKind.UNKNOWN_ORDER, open.get(0).kind());
         assertEquals(1, order().version(), "the sample order is another order");
+    }
+
+    /** A Checkout Session that expired unpaid closes its order as the payment window would, once. */
+    @Test
+    void anExpiredCheckoutSessionExpiresItsOrderStillAwaitingPaymentAndNothingElse() {
+        fx.changeOrderStatus.change(new StatusChangeRequest(Optional.of(SAMPLE_CUSTOMER), SAMPLE_ORDER,
+                OrderStatus.AWAITING_PAYMENT, Role.CUSTOMER, Optional.empty(), "user:" + SAMPLE_CUSTOMER, Optional.empty()));
+
+        assertAcknowledged(invoke(function, signedByStripe(SESSION_EXPIRED, NOW)), "applied");
+        assertAcknowledged(invoke(function, signedByStripe(SESSION_EXPIRED, NOW)), "not-applicable");
+
+        assertEquals(List.of(3L, OrderStatus.EXPIRED), List.of(order().version(), order().status()));
+        OrderEvent expired = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).get(2);
+        assertEquals(ProcessPaymentEvent.STRIPE_ACTOR, expired.by());
+        assertEquals(Map.of("from", "AWAITING_PAYMENT", "to", "EXPIRED", "reason", "checkout session expired"),
+                expired.change().data());
+    }
+
+    @Test
+    void anExpiredCheckoutSessionLeavesAPaidOrderPaid() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        assertAcknowledged(invoke(function, signedByStripe(SESSION_EXPIRED, NOW)), "not-applicable");
+
+        assertEquals(List.of(2L, OrderStatus.PAID), List.of(order().version(), order().status()));
     }
 
     /** Stripe tells of one refund in refund.created and refund.updated: it counts once, whichever arrive. */

@@ -61,10 +61,11 @@ public enum OrderStatus {
         CANCEL(anyOf(CREATED, AWAITING_PAYMENT, ON_HOLD), CANCELLED, By.roles(CUSTOMER, ADMINISTRATOR), MoveEffect.STATUS,
                 NO_PAYMENT),
         /**
-         * The system closes an order left awaiting payment longer than the payment window: the statuses it leaves
-         * are those with a payment window ({@link OrderStatus#hasPaymentWindow()}).
+         * The system closes an order left awaiting payment longer than the payment window, or the provider one whose
+         * checkout ended unpaid (Stripe's expired Checkout Session): the statuses it leaves are those with a payment
+         * window ({@link OrderStatus#hasPaymentWindow()}).
          */
-        EXPIRE(anyOf(AWAITING_PAYMENT), EXPIRED, By.roles(SYSTEM), MoveEffect.STATUS),
+        EXPIRE(anyOf(AWAITING_PAYMENT), EXPIRED, By.roles(SYSTEM, PAYMENT_PROVIDER), MoveEffect.STATUS),
         /** By an administrator, or by the order once one of its lines is picked. */
         START_FULFILLMENT(anyOf(PAID), IN_FULFILLMENT, By.rolesAndLines(ADMINISTRATOR), MoveEffect.STATUS),
         SHIP_IN_PART(anyOf(IN_FULFILLMENT), PARTIALLY_FULFILLED, By.LINES, MoveEffect.STATUS),

@@ -84,11 +84,11 @@ class PaymentWindowTest {
     }
 
     @Test
-    void onlyAwaitingPaymentHasAPaymentWindowAndOnlyTheSystemExpires() {
+    void onlyAwaitingPaymentHasAPaymentWindowAndOnlyTheSystemOrTheProviderExpiresIt() {
         Set<OrderStatus> windowed = Arrays.stream(OrderStatus.values()).filter(OrderStatus::hasPaymentWindow)
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(OrderStatus.class)));
         assertEquals(EnumSet.of(OrderStatus.AWAITING_PAYMENT), windowed);
-        for (Role role : EnumSet.complementOf(EnumSet.of(Role.SYSTEM))) {
+        for (Role role : EnumSet.complementOf(EnumSet.of(Role.SYSTEM, Role.PAYMENT_PROVIDER))) {
             StatusChangeRequest asked = new StatusChangeRequest(Optional.empty(), "o-1", OrderStatus.EXPIRED, role,
                     Optional.empty(), "user:ann", Optional.empty());
             assertEquals(Optional.of(new StatusChangeOutcome.Forbidden(role, OrderStatus.EXPIRED)), asked.refusalBeforeRead(),

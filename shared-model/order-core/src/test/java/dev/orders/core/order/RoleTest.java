@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 
 class RoleTest {
     private static final Set<OrderStatus> CUSTOMER_MOVES = EnumSet.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.CANCELLED);
+    /** A failed attempt, a capture, a refund, and a checkout that expired unpaid (Stripe's). */
     private static final Set<OrderStatus> PROVIDER_MOVES =
-            EnumSet.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, OrderStatus.REFUNDED);
+            EnumSet.of(OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, OrderStatus.REFUNDED, OrderStatus.EXPIRED);
 
     @Test
     void eachRoleMayAskForExactlyItsMoves() {

@@ -33,6 +33,10 @@ public sealed interface StripeDelivery {
     record RefundOfPayment(PaymentEvent event) implements StripeDelivery {
     }
 
+    /** A Checkout Session that expired unpaid: its order, if still awaiting payment, expires now. */
+    record CheckoutExpired(String orderId) implements StripeDelivery {
+    }
+
     /** Acknowledged, nothing written: a type the service does not act on, or an event that moved no money yet. */
     record NotActedOn(PaymentOutcome outcome, String why) implements StripeDelivery {
     }
@@ -50,6 +54,9 @@ public sealed interface StripeDelivery {
                             + object.requiredString("payment_status") + ": no money moved yet");
             case "checkout.session.async_payment_succeeded" -> sessionPayment(event, PaymentEventType.PAYMENT_SUCCEEDED);
             case "checkout.session.async_payment_failed" -> sessionPayment(event, PaymentEventType.PAYMENT_FAILED);
+            case "checkout.session.expired" -> sessionOrder(object)
+                    .<StripeDelivery>map(CheckoutExpired::new)
+                    .orElseGet(() -> new NotActedOn(PaymentOutcome.ORDER_NOT_FOUND, "an expired session of no order"));
             case "refund.created", "refund.updated" -> refund(event);
             default -> new NotActedOn(PaymentOutcome.UNKNOWN_TYPE, "not a type this service acts on");
         };
@@ -81,9 +88,12 @@ public sealed interface StripeDelivery {
             return new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a session without a PaymentIntent (mode "
                     + session.optionalString("mode").orElse("unknown") + ")");
         }
-        Optional<String> order = session.optionalString("client_reference_id")
-                .or(() -> metadataOrderId(session));
-        return payment(event, type, "payment_intent", order, "amount_total");
+        return payment(event, type, "payment_intent", sessionOrder(session), "amount_total");
+    }
+
+    private static Optional<String> sessionOrder(JsonBody session) {
+        return session.optionalString("client_reference_id").or(() -> metadataOrderId(session))
+                .filter(id -> Check.SAFE_ID.matcher(id).matches());
     }
 
     private static Optional<String> metadataOrderId(JsonBody object) {
