@@ -9,6 +9,7 @@ import dev.orders.testsupport.TestTable;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -17,7 +18,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class BenchData {
     static final String CUSTOMER = Fixture.SAMPLE_CUSTOMER;
     static final String ORDER = Fixture.SAMPLE_ORDER;
+    /** The secret of both webhook routes in the benchmarks. */
     static final String WEBHOOK_SECRET = "benchmark webhook secret";
+    private static final List<String> SIGNATURES = List.of("webhook-signature", "stripe-signature");
 
     private BenchData() {
     }
@@ -26,11 +29,11 @@ final class BenchData {
     @SuppressWarnings("unchecked")
     static Map<String, Object> signed(Map<String, Object> event) {
         Map<String, Object> headers = new HashMap<>((Map<String, Object>) event.get("headers"));
-        if (!headers.containsKey("webhook-signature")) {
+        if (SIGNATURES.stream().noneMatch(headers::containsKey)) {
             return event;
         }
-        headers.put("webhook-signature", WebhookSignature.header(WEBHOOK_SECRET, System.currentTimeMillis() / 1000,
-                (String) event.get("body")));
+        SIGNATURES.stream().filter(headers::containsKey).forEach(header -> headers.put(header, WebhookSignature.header(
+                WEBHOOK_SECRET, System.currentTimeMillis() / 1000, (String) event.get("body"))));
         Map<String, Object> signed = new HashMap<>(event);
         signed.put("headers", headers);
         return signed;
