@@ -20,7 +20,8 @@ import java.util.Set;
  * {@code generate-event 'METHOD /path' [--sub SUBJECT [--scope 'A B']]}: prints the HTTP API event API
  * Gateway would send, for a route key ("GET /orders/{orderId}") or a concrete request ("GET /orders/o-1?limit=5");
  * with {@code --sub}, as its JWT authorizer passes a verified token's claims, so that {@code invoke} with it is
- * answered as that caller. SAM CLI's own {@code generate-event SERVICE EVENT} are {@link SampleEventCommand}s.
+ * answered as that caller. SAM CLI's own {@code generate-event SERVICE EVENT} are {@link SampleEventCommand}s, Stripe's
+ * deliveries {@link StripeEventCommand}.
  */
 final class GenerateEventCommand implements Command {
     static final Option SUB = Option.value("SUBJECT", "The caller: the event carries a verified token's claims for this"
@@ -28,11 +29,12 @@ final class GenerateEventCommand implements Command {
     static final Option SCOPE = Option.value("'A B'", "The token's scopes, space-separated (with --sub).", "--scope");
     /** The methods a route key names (API Gateway's, and ANY). */
     private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "ANY");
-    static final Usage USAGE = Usage.ownCommand("generate-event", "'METHOD /path' | SERVICE EVENT",
+    static final Usage USAGE = Usage.ownCommand("generate-event", "'METHOD /path' | SERVICE EVENT | stripe EVENT_TYPE",
             "Prints the HTTP API event API Gateway sends for a route of the template, by its route key ('GET"
                     + " /orders/{orderId}') or a request ('GET /orders/o-1?limit=5'), with a caller's claims with --sub; or,"
                     + " as SAM CLI, its sample event SERVICE EVENT: " + samples() + " (./sam-local generate-event SERVICE"
-                    + " EVENT --help lists its options).",
+                    + " EVENT --help lists its options); or a delivery of Stripe's to POST /webhooks/stripe, signed now:"
+                    + " stripe EVENT_TYPE (./sam-local generate-event stripe --help).",
             List.of("./sam-local generate-event 'GET /customers/c-ada' --sub c-ada > /tmp/get.json"),
             List.of(new Usage.Section("Options", SUB, SCOPE)));
 
@@ -53,7 +55,7 @@ final class GenerateEventCommand implements Command {
         String route = String.join(" ", arguments.positionals()).trim();
         if (route.isEmpty()) {
             throw new UsageException("generate-event needs a route, e.g. 'POST /customers/c-1/orders', or SAM CLI's SERVICE"
-                    + " EVENT: " + samples());
+                    + " EVENT: " + samples() + "; or stripe EVENT_TYPE");
         }
         String[] parts = route.split("\\s+", 2);
         if (parts.length < 2) {

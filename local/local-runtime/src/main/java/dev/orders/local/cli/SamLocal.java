@@ -57,7 +57,8 @@ public final class SamLocal {
         System.exit(code);
     }
 
-    private static int run(List<String> args) throws Exception {
+    /** The command line's command, run: its exit code; bad usage is thrown. */
+    static int run(List<String> args) throws Exception {
         if (args.isEmpty()) {
             throw new UsageException("a command is needed; see ./sam-local --help");
         }
@@ -83,7 +84,11 @@ public final class SamLocal {
             throw new UsageException("unknown verb '" + verb + "'; see ./sam-local --help");
         }
         List<String> rest = args.subList(1, args.size());
-        if (command instanceof GenerateEventCommand && !rest.isEmpty() && SampleEventCommand.EVENTS.containsKey(rest.get(0))) {
+        if (command instanceof GenerateEventCommand && !rest.isEmpty() && rest.get(0).equals(StripeEventCommand.SERVICE)) {
+            command = new StripeEventCommand();
+            rest = rest.subList(1, rest.size());
+        } else if (command instanceof GenerateEventCommand && !rest.isEmpty()
+                && SampleEventCommand.EVENTS.containsKey(rest.get(0))) {
             String service = rest.get(0);
             if (rest.size() > 1 && HELP.contains(rest.get(1))) {
                 System.out.print(SampleEventCommand.serviceHelp(service));

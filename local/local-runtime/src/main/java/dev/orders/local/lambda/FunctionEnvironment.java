@@ -56,7 +56,7 @@ public final class FunctionEnvironment {
         function.environment().forEach((name, value) -> {
             if (name.endsWith(SECRET_ID)) {
                 String secret = name.substring(0, name.length() - "_ID".length());
-                resolved.put(secret, secretValue(secret));
+                resolved.put(secret, secret(secret));
             } else if (!JVM_ONLY.contains(name)) {
                 String fromCaller = callerEnv.apply(name);
                 resolved.put(name, fromCaller != null ? fromCaller : resolve(function.logicalId(), name, value));
@@ -132,7 +132,11 @@ public final class FunctionEnvironment {
                 + intrinsic.argument() + ", which sam-local cannot resolve; give it with --env-vars");
     }
 
-    private String secretValue(String name) {
+    /**
+     * The value a function gets locally for the secret {@code name} ({@code STRIPE_WEBHOOK_SECRET}): the caller's
+     * variable of that name, else the fixed development value; for what signs a local delivery, too.
+     */
+    public String secret(String name) {
         String fromCaller = callerEnv.apply(name);
         if (fromCaller != null && !fromCaller.isBlank()) {
             return fromCaller;

@@ -15,7 +15,7 @@ class HelpTest {
 
     private static List<Command> userCommands() {
         List<Command> commands = new ArrayList<>(List.of(new InvokeCommand(), new StartApiCommand(), new StartLambdaCommand(),
-                new GenerateEventCommand(), new TokenCommand(), new RedriveCommand()));
+                new GenerateEventCommand(), new StripeEventCommand(), new TokenCommand(), new RedriveCommand()));
         SampleEventCommand.EVENTS.values().forEach(events -> commands.addAll(events.values()));
         return commands;
     }
