@@ -12,10 +12,12 @@ import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.localaws.template.TemplateTable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,10 +38,11 @@ import java.util.stream.Collectors;
  */
 final class StripeEventCommand implements Command {
     static final String SERVICE = "stripe";
-    /** The event types the route acts on; each one's sample is events/payment-webhook/stripe-TYPE.json, with dashes. */
-    static final List<String> TYPES = List.of("payment_intent.succeeded", "payment_intent.payment_failed",
-            "checkout.session.completed", "checkout.session.async_payment_succeeded",
-            "checkout.session.async_payment_failed", "refund.created", "refund.updated");
+    /**
+     * The event types the route acts on: those of the samples named after their type (events/payment-webhook/
+     * stripe-TYPE.json, with dashes), so a type the route learns is printed once its sample is there.
+     */
+    static final List<String> TYPES = sampledTypes();
     static final String ROUTE = "POST /webhooks/stripe";
     /** The variable of the route's signing secret, as the function reads it locally. */
     static final String SECRET = "STRIPE_WEBHOOK_SECRET";
@@ -119,11 +122,31 @@ final class StripeEventCommand implements Command {
         return 0;
     }
 
+    private static List<String> sampledTypes() {
+        try (var samples = Files.list(RepositoryRoot.locate().resolve("events/payment-webhook"))) {
+            List<String> types = new ArrayList<>();
+            for (Path sample : samples.sorted().toList()) {
+                Object body = JSON.std.mapFrom(Files.readString(sample)).get("body");
+                Object type = body instanceof String text ? JSON.std.mapFrom(text).get("type") : null;
+                if (type instanceof String name && sample.getFileName().toString().equals(sampleName(name))) {
+                    types.add(name);
+                }
+            }
+            return List.copyOf(types);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the Stripe samples of events/payment-webhook", e);
+        }
+    }
+
+    private static String sampleName(String type) {
+        return "stripe-" + type.replace('.', '-').replace('_', '-') + ".json";
+    }
+
     /** The sample's event with this delivery's order, amount, currency, ids and time. */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> event(String type, Arguments arguments, long now) throws IOException {
         Path sample = RepositoryRoot.locate().resolve("events/payment-webhook")
-                .resolve("stripe-" + type.replace('.', '-').replace('_', '-') + ".json");
+                .resolve(sampleName(type));
         Map<String, Object> event = STRIPE_JSON.mapFrom(JSON.std.mapFrom(Files.readString(sample)).get("body"));
         Map<String, Object> object = object(object(event, "data"), "object");
         boolean refund = "refund".equals(object.get("object"));
@@ -131,8 +154,11 @@ final class StripeEventCommand implements Command {
         String paymentIntent = "payment_intent".equals(object.get("object")) ? (String) object.get("id")
                 : (String) object.get("payment_intent");
         Map<String, String> ids = new LinkedHashMap<>();
-        ids.put(paymentIntent, arguments.value(PAYMENT_INTENT.name()).map(StripeEventCommand::paymentIntent)
-                .orElse(fresh(paymentIntent)));
+        if (paymentIntent != null) {
+            // An expired session never had one.
+            ids.put(paymentIntent, arguments.value(PAYMENT_INTENT.name()).map(StripeEventCommand::paymentIntent)
+                    .orElse(fresh(paymentIntent)));
+        }
         ids.put((String) event.get("id"), fresh((String) event.get("id")));
         ids.putIfAbsent((String) object.get("id"), fresh((String) object.get("id")));
         Optional.ofNullable((String) (refund ? object.get("charge") : object.get("latest_charge")))

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderStatus;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.functions.paymentwebhook.PaymentWebhookFunction;
@@ -123,6 +125,13 @@ class StripeEventCommandTest {
             assertApplied(generate(NO_VARIABLES, type, "--payment-intent", paymentIntent, "--amount", "1250"));
 
             assertEquals(List.of(OrderStatus.PAID, 1250L), List.of(order().status(), order().refundedAmount()));
+        } else if (type.equals("checkout.session.expired")) {
+            fx.changeOrderStatus.change(new StatusChangeRequest(Optional.empty(), ORDER, OrderStatus.AWAITING_PAYMENT,
+                    Role.ADMINISTRATOR, Optional.empty(), "user:ops-grace", Optional.empty()));
+
+            assertApplied(generate(NO_VARIABLES, type, "--order", ORDER, "--amount", Long.toString(TOTAL)));
+
+            assertEquals(OrderStatus.EXPIRED, order().status());
         } else if (type.endsWith("_failed")) {
             assertApplied(generate(NO_VARIABLES, type, "--order", ORDER, "--amount", "3399"));
 
