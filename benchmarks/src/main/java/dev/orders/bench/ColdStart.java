@@ -34,7 +34,7 @@ final class ColdStart {
     static final Pattern INIT = Pattern.compile(": init (\\d+) ms");
 
     /** The sample event each HTTP function answers from cold; the function is the one serving its route. */
-    private static final List<String> SAMPLES = List.of("customer-profile/get-customer", "product-catalog/get-product",
+    static final List<String> SAMPLES = List.of("customer-profile/get-customer", "product-catalog/get-product",
             "query-orders/get-order", "create-order/create-order", "change-order/change-status",
             "payment-webhook/payment-succeeded", "payment-webhook/stripe-payment-intent-succeeded");
 
