@@ -30,6 +30,7 @@ import dev.orders.wiring.Services;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -94,15 +95,12 @@ public final class PaymentWebhookFunction extends ApiFunction {
     /** {@code signature} holds the secrets of this request: read through the cache, so a rotation reaches it. */
     private static APIGatewayV2HTTPResponse receive(ProcessPaymentEvent payments, WebhookSignature signature,
                                                     HttpRequest request) {
-        Optional<String> body = request.body();
-        Optional<WebhookSignature.Rejection> rejection = signature.verify(request.header("webhook-signature"),
-                body.orElse(""));
-        if (rejection.isPresent()) {
-            LOG.warn("payment webhook refused: signature {}", rejection.get());
-            return Http.problem(Problem.of(401, "invalid-signature", "Invalid signature",
-                    "The Webhook-Signature header is missing, malformed, outside the time window or does not match."));
+        Optional<APIGatewayV2HTTPResponse> refused = refusedUnsigned(signature, request, "Webhook-Signature", 401,
+                "does not match.");
+        if (refused.isPresent()) {
+            return refused.get();
         }
-        JsonBody json = JsonBody.parse(body);
+        JsonBody json = JsonBody.parse(request.body());
         String id = json.requiredString("id");
         String type = json.requiredString("type");
         Optional<PaymentEventType> known = PaymentEventType.of(type);
@@ -116,21 +114,30 @@ public final class PaymentWebhookFunction extends ApiFunction {
     }
 
     /**
+     * The answer to a request whose {@code header} does not sign its raw body ({@code status}, a problem, nothing read
+     * further); empty when it does.
+     */
+    private static Optional<APIGatewayV2HTTPResponse> refusedUnsigned(WebhookSignature signature, HttpRequest request,
+                                                                      String header, int status, String mismatch) {
+        Optional<WebhookSignature.Rejection> rejection = signature.verify(
+                request.header(header.toLowerCase(Locale.ROOT)), request.body().orElse(""));
+        rejection.ifPresent(why -> LOG.warn("payment webhook refused: {} {}", header, why));
+        return rejection.map(why -> Http.problem(Problem.of(status, "invalid-signature", "Invalid signature", "The "
+                + header + " header is missing, malformed, outside the time window or " + mismatch)));
+    }
+
+    /**
      * Stripe's event, signed as Stripe signs it ({@code Stripe-Signature}; a refusal is 400, as Stripe's libraries
      * answer it), read as {@link StripeDelivery} says.
      */
     private static APIGatewayV2HTTPResponse receiveStripe(StripePayments stripe, WebhookSignature signature,
                                                           HttpRequest request) {
-        Optional<String> body = request.body();
-        Optional<WebhookSignature.Rejection> rejection = signature.verify(request.header("stripe-signature"),
-                body.orElse(""));
-        if (rejection.isPresent()) {
-            LOG.warn("Stripe webhook refused: signature {}", rejection.get());
-            return Http.problem(Problem.of(400, "invalid-signature", "Invalid signature",
-                    "The Stripe-Signature header is missing, malformed, outside the time window or signed with"
-                            + " another endpoint's secret."));
+        Optional<APIGatewayV2HTTPResponse> refused = refusedUnsigned(signature, request, "Stripe-Signature", 400,
+                "is signed with another endpoint's secret.");
+        if (refused.isPresent()) {
+            return refused.get();
         }
-        StripeEvent stripeEvent = StripeEvent.read(JsonBody.parse(body));
+        StripeEvent stripeEvent = StripeEvent.read(JsonBody.parse(request.body()));
         StripeDelivery delivery = StripeDelivery.of(stripeEvent);
         if (delivery instanceof StripeDelivery.NotActedOn notActedOn) {
             LOG.info("payment event {} of type {} acknowledged: {}", stripeEvent.id(), stripeEvent.type(),
