@@ -8,18 +8,19 @@ import dev.orders.http.request.JsonBody;
 import java.util.Optional;
 
 /**
- * What a Stripe event means to the service: a payment event for the core's decisions, or nothing to act on.
+ * What a Stripe event means to the service: a payment event for the core's decisions, the end of a checkout, or
+ * nothing to act on.
  *
  * <p>A capture is the PaymentIntent's: {@code payment_intent.succeeded} ({@code amount_received}), and a Checkout
  * Session paid ({@code checkout.session.completed} with {@code payment_status: paid}, or
  * {@code checkout.session.async_payment_succeeded}: {@code amount_total}), each keyed by the PaymentIntent: whichever
- * of them arrive, and however often, the payment is processed once, and its record names the order its refunds
- * reach. The order is the
- * PaymentIntent's {@code metadata.order_id}, or the session's {@code client_reference_id}, else its
+ * of them arrive, and however often, the payment is processed once, and its record names the order its refunds reach.
+ * The order is the PaymentIntent's {@code metadata.order_id}, or the session's {@code client_reference_id}, else its
  * {@code metadata.order_id}; a capture naming no order, or one that is no order id, is money for no order, recorded as
  * a payment issue under the PaymentIntent's id. {@code payment_intent.payment_failed} and
  * {@code checkout.session.async_payment_failed} are a failed payment attempt, keyed by Stripe's event id (a failed
- * attempt must not stand in the way of the PaymentIntent's success).
+ * attempt must not stand in the way of the PaymentIntent's success). A refund counts once it succeeded, keyed by its
+ * own id; an expired session ends its order's wait for payment.
  */
 public sealed interface StripeDelivery {
     /** The core's payment event Stripe's event carries. */
