@@ -35,6 +35,8 @@ import dev.orders.lambda.aws.SecretSource;
 import dev.orders.lambda.aws.SecretsManagerStore;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.faults.BeforeTheFirstWrite;
+import dev.orders.wiring.Services;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -218,6 +220,39 @@ class StripeWebhookTest {
         assertEquals("RefundRecorded", refunded.type());
         assertEquals(REFUND, refunded.change().data().get("paymentEventId"));
         assertEquals(PAYMENT_INTENT, refunded.change().data().get("paymentId"));
+    }
+
+    // ---- races: Stripe sends one payment's or one refund's events at once -----------------------------------
+
+    /** A function whose first write waits until {@code meanwhile} has run: a delivery that raced another. */
+    private PaymentWebhookFunction racedBy(Runnable meanwhile) {
+        return new PaymentWebhookFunction(Services.fromEnvironment(Api.environment(fx),
+                fx.testTable.newClient(new BeforeTheFirstWrite(meanwhile))), PaymentWebhookFunction.secrets(Map.of(
+                        PaymentWebhookFunction.WEBHOOK_SECRET, "whsec_neutral_unused",
+                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, SECRET)),
+                Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+    }
+
+    @Test
+    void oneRefundThroughTwoOfItsEventsAtOnceCountsOnce() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+        PaymentWebhookFunction updated = racedBy(() ->
+                assertAcknowledged(invoke(function, signedByStripe(REFUND_CREATED, NOW)), "applied"));
+
+        assertAcknowledged(invoke(updated, signedByStripe(REFUND_UPDATED, NOW)), "duplicate");
+
+        assertEquals(List.of(3L, 1250L), List.of(order().version(), order().refundedAmount()));
+    }
+
+    @Test
+    void onePaymentThroughTwoOfItsEventsAtOncePaysOnce() {
+        PaymentWebhookFunction completed = racedBy(() ->
+                assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied"));
+
+        assertAcknowledged(invoke(completed, signedByStripe(SESSION_COMPLETED, NOW)), "duplicate");
+
+        assertEquals(List.of(2L, OrderStatus.PAID, TOTAL),
+                List.of(order().version(), order().status(), order().capturedAmount()));
     }
 
     @Test
