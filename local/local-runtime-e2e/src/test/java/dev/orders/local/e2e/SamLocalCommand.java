@@ -44,7 +44,15 @@ final class SamLocalCommand {
         List<String> command = new ArrayList<>();
         command.add(root.resolve("sam-local").toString());
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
+        return inCleanEnvironment(new ProcessBuilder(command).directory(root.toFile()), env);
+    }
+
+    /** {@code bash -c script} in the checkout, as a user types commands there; its ./sam-local gets the same environment. */
+    static ProcessBuilder bash(String script) {
+        return inCleanEnvironment(new ProcessBuilder("bash", "-c", script).directory(ROOT.toFile()), Map.of());
+    }
+
+    private static ProcessBuilder inCleanEnvironment(ProcessBuilder builder, Map<String, String> env) {
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().remove("DYNAMODB_ENDPOINT");
         builder.environment().remove("CURSOR_SECRET");

@@ -1,7 +1,6 @@
 package dev.orders.local.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -75,15 +74,19 @@ final class SamLocalServer implements AutoCloseable {
     @Override
     public void close() {
         process.destroy();
+        assertStopped(verb, started, port, log);
+    }
+
+    /** Checks that the {@code processes} of a server sent SIGTERM end within 30 s and its port is closed; kills those left. */
+    static void assertStopped(String what, List<ProcessHandle> processes, int port, Path log) {
         try {
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), verb + " still running 30 s after SIGTERM");
-            for (ProcessHandle handle : started) {
+            for (ProcessHandle handle : processes) {
                 handle.onExit().get(30, TimeUnit.SECONDS);
                 assertFalse(handle.isAlive(), "left running: " + handle.info());
             }
         } catch (Exception e) {
-            started.forEach(ProcessHandle::destroyForcibly);
-            throw new IllegalStateException(verb + " did not stop cleanly; see " + log, e);
+            processes.forEach(ProcessHandle::destroyForcibly);
+            throw new IllegalStateException(what + " did not stop cleanly; see " + log, e);
         }
         assertFalse(accepts(port), "port " + port + " still accepts connections after stop");
     }
