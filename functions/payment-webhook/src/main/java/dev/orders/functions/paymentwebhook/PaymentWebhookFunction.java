@@ -147,8 +147,9 @@ public final class PaymentWebhookFunction extends ApiFunction {
         if (delivery instanceof StripeDelivery.CheckoutExpired expired) {
             return expire(stripe.statuses(), stripeEvent, expired.orderId());
         }
-        if (delivery instanceof StripeDelivery.RefundOfPayment refund) {
-            return answered(stripe.payments().processForItsPayment(refund.event()), refund.event(), stripeEvent.type());
+        if (delivery instanceof StripeDelivery.OfItsPayment ofItsPayment) {
+            PaymentEvent event = ofItsPayment.event();
+            return answered(stripe.payments().processForItsPayment(event), event, stripeEvent.type());
         }
         PaymentEvent event = ((StripeDelivery.Payment) delivery).event();
         return answered(stripe.payments().process(event), event, stripeEvent.type());

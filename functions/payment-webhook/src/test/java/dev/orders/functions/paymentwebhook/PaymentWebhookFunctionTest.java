@@ -92,7 +92,7 @@ class PaymentWebhookFunctionTest {
                                                String secret) {
         Map<String, Object> data = new LinkedHashMap<>(Map.of("orderId", orderId, "amount", amount, "currency", currency));
         if (!type.equals("payment.failed")) {
-            data.put("paymentId", type.equals("refund.succeeded") ? SAMPLE_PAYMENT : "pay_" + id);
+            data.put("paymentId", type.equals("payment.succeeded") ? "pay_" + id : SAMPLE_PAYMENT);
         }
         return signed(SampleEvents.load(SAMPLE), Json.write(Map.of("id", id, "type", type, "created", NOW - 5,
                 "data", data)), secret, NOW);
@@ -523,6 +523,23 @@ class PaymentWebhookFunctionTest {
         assertEquals(OrderStatus.CREATED, order.status());
         assertEquals(0, order.capturedAmount());
         assertEquals(SAMPLE_TOTAL + 349, order.total());
+    }
+
+    /** The neutral form's disputes: the opening an issue of the order, its closing resolving it, saying how. */
+    @Test
+    void aDisputeOfTheOrdersPaymentIsAnIssueThatItsClosingResolves() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+
+        Reply opened = invoke(function, event("evt_dispute", "dispute.opened", SAMPLE_TOTAL));
+        assertAcknowledged(opened, "payment-issue");
+        assertEquals("DISPUTE", opened.json().get("issue"));
+        assertAcknowledged(invoke(function, event("evt_won", "dispute.won", SAMPLE_TOTAL)), "applied");
+
+        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+        OrderEvent resolved = history().get(0);
+        assertEquals(List.of("PaymentIssueResolved", ProcessPaymentEvent.ACTOR), List.of(resolved.type(), resolved.by()));
+        assertEquals("dispute won: " + SAMPLE_TOTAL + " EUR returned (evt_won)", resolved.change().data().get("note"));
+        assertAcknowledged(invoke(function, event("evt_won_again", "dispute.won", SAMPLE_TOTAL)), "not-applicable");
     }
 
     // ---- hostile input ------------------------------------------------------------------------

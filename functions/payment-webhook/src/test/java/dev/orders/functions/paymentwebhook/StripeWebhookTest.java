@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.stripe.Stripe;
 import com.stripe.exception.SignatureVerificationException;
+import com.stripe.model.Dispute;
 import com.stripe.model.Event;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
@@ -64,6 +65,9 @@ class StripeWebhookTest {
     private static final String SUCCEEDED = "payment-webhook/stripe-payment-intent-succeeded";
     private static final String SESSION_COMPLETED = "payment-webhook/stripe-checkout-session-completed";
     private static final String PAYMENT_INTENT = "pi_3QKc9bLkq2Yw7Hb10bZ8mW4r";
+    private static final String DISPUTE_CREATED = "payment-webhook/stripe-charge-dispute-created";
+    private static final String DISPUTE_CLOSED = "payment-webhook/stripe-charge-dispute-closed";
+    private static final String DISPUTE = "dp_1QKc9bLkq2Yw7Hb1dS4pT5uV";
     private static final String SESSION_EXPIRED = "payment-webhook/stripe-checkout-session-expired";
     private static final String REFUND_CREATED = "payment-webhook/stripe-refund-created";
     private static final String REFUND_UPDATED = "payment-webhook/stripe-refund-updated";
@@ -178,6 +182,45 @@ class StripeWebhookTest {
         assertEquals(List.of(PAYMENT_INTENT), open.stream().map(OpenPaymentIssue::orderId).toList());
         assertEquals(PaymentIssueKind.UNKNOWN_ORDER, open.get(0).kind());
         assertEquals(1, order().version(), "the sample order is another order");
+    }
+
+    /** A dispute withdraws money: an issue of the order that took the payment, which the dispute's closing resolves. */
+    @Test
+    void aDisputeIsAPaymentIssueOfTheOrderAndItsClosingResolvesItSayingHow() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        Reply opened = invoke(function, signedByStripe(DISPUTE_CREATED, NOW));
+        assertAcknowledged(opened, "payment-issue");
+        assertEquals("DISPUTE", opened.json().get("issue"));
+        assertAcknowledged(invoke(function, signedByStripe(DISPUTE_CREATED, NOW)), "duplicate");
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(List.of(List.of(SAMPLE_ORDER, DISPUTE, PaymentIssueKind.DISPUTE, TOTAL)), open.stream()
+                .map(issue -> List.of(issue.orderId(), issue.eventId(), issue.kind(), issue.amount())).toList());
+
+        assertAcknowledged(invoke(function, signedByStripe(DISPUTE_CLOSED, NOW)), "applied");
+
+        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+        OrderEvent closed = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).get(3);
+        assertEquals(List.of("PaymentIssueResolved", ProcessPaymentEvent.STRIPE_ACTOR), List.of(closed.type(), closed.by()));
+        assertEquals(Map.of("paymentEventId", DISPUTE, "kind", "DISPUTE",
+                "note", "dispute lost: 3399 EUR taken back (evt_1QKc9bLkq2Yw7Hb1dL8aB9cD)"), closed.change().data());
+        assertEquals(List.of(OrderStatus.PAID, TOTAL, 0L),
+                List.of(order().status(), order().capturedAmount(), order().refundedAmount()));
+    }
+
+    /** Stripe may tell of a dispute before the capture is recorded: both are recorded, neither is lost. */
+    @Test
+    void aCaptureRacingADisputeRecordsBoth() {
+        PaymentWebhookFunction capture = racedBy(() ->
+                assertAcknowledged(invoke(function, signedByStripe(DISPUTE_CREATED, NOW)), "payment-issue"));
+
+        assertAcknowledged(invoke(capture, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        assertEquals(OrderStatus.PAID, order().status());
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(List.of(List.of(PAYMENT_INTENT, PaymentIssueKind.DISPUTE)), open.stream()
+                .map(issue -> List.of(issue.orderId(), issue.kind())).toList(),
+                "a dispute of a payment no order had taken yet, under the payment, for an administrator");
     }
 
     /** A Checkout Session that expired unpaid closes its order as the payment window would, once. */
@@ -398,7 +441,8 @@ class StripeWebhookTest {
                 () -> new AssertionError(sample + ": not readable as API version " + Stripe.API_VERSION));
         assertNotNull(event.getId());
         Class<?> expected = event.getType().startsWith("checkout.session.") ? Session.class
-                : event.getType().startsWith("refund.") ? Refund.class : PaymentIntent.class;
+                : event.getType().startsWith("refund.") ? Refund.class
+                : event.getType().startsWith("charge.dispute.") ? Dispute.class : PaymentIntent.class;
         assertTrue(expected.isInstance(object), sample + ": " + object.getClass());
     }
 }

@@ -47,13 +47,15 @@ final class StripeEventCommand implements Command {
     /** The variable of the route's signing secret, as the function reads it locally. */
     static final String SECRET = "STRIPE_WEBHOOK_SECRET";
     static final Option ORDER = Option.value("ORDER", "The order the payment is for (the PaymentIntent's metadata.order_id,"
-            + " a Checkout Session's client_reference_id); not for a refund, which names only its payment.", "--order");
+            + " a Checkout Session's client_reference_id); not for a refund or a dispute, which names only its payment.",
+            "--order");
     static final Option AMOUNT = Option.value("INTEGER", "The amount in the currency's smallest unit, as Stripe counts it"
-            + " (3399 is 33.99 eur): amount and amount_received, amount_total, a refund's amount.", "--amount");
+            + " (3399 is 33.99 eur): amount and amount_received, amount_total, a refund's or a dispute's amount.",
+            "--amount");
     static final Option CURRENCY = Option.value("TEXT", "The currency, lowercase as Stripe sends it (default: eur).",
             "--currency");
     static final Option PAYMENT_INTENT = Option.value("pi_...", "An existing PaymentIntent, e.g. the one a capture"
-            + " paid with, to refund it (default: a fresh one).", "--payment-intent");
+            + " paid with, to refund or dispute it (default: a fresh one).", "--payment-intent");
     static final Option CURL = Option.flag("Print the curl command that sends the delivery to start-api, instead of"
             + " the HTTP API event.", "--curl");
     static final Option HOST = Option.value("TEXT", "start-api's --host (default: 127.0.0.1).", "--host");
@@ -149,7 +151,8 @@ final class StripeEventCommand implements Command {
                 .resolve(sampleName(type));
         Map<String, Object> event = STRIPE_JSON.mapFrom(JSON.std.mapFrom(Files.readString(sample)).get("body"));
         Map<String, Object> object = object(object(event, "data"), "object");
-        boolean refund = "refund".equals(object.get("object"));
+        // A refund or a dispute names only its payment (and its charge), not the order.
+        boolean refund = List.of("refund", "dispute").contains(object.get("object"));
         long amount = amount(arguments);
         String paymentIntent = "payment_intent".equals(object.get("object")) ? (String) object.get("id")
                 : (String) object.get("payment_intent");
@@ -165,7 +168,8 @@ final class StripeEventCommand implements Command {
                 .ifPresent(charge -> ids.put(charge, fresh(charge)));
         Optional<String> order = arguments.value(ORDER.name());
         if (refund && order.isPresent()) {
-            throw new UsageException("a refund names only its payment, not an order: give the capture's --payment-intent");
+            throw new UsageException("a " + object.get("object") + " names only its payment, not an order: give the"
+                    + " capture's --payment-intent");
         }
         if (!refund) {
             Object sampleOrder = object.containsKey("client_reference_id") ? object.get("client_reference_id")

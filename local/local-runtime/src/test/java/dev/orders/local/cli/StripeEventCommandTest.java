@@ -125,6 +125,16 @@ class StripeEventCommandTest {
             assertApplied(generate(NO_VARIABLES, type, "--payment-intent", paymentIntent, "--amount", "1250"));
 
             assertEquals(List.of(OrderStatus.PAID, 1250L), List.of(order().status(), order().refundedAmount()));
+        } else if (type.startsWith("charge.dispute.")) {
+            assertApplied(generate(NO_VARIABLES, "payment_intent.succeeded", "--order", ORDER, "--amount", "3399",
+                    "--payment-intent", paymentIntent));
+            String opened = generate(NO_VARIABLES, "charge.dispute.created", "--payment-intent", paymentIntent,
+                    "--amount", "3399");
+
+            assertEquals("payment-issue", JSON.std.mapFrom(invoked(opened).get("body")).get("outcome"));
+            if (type.equals("charge.dispute.closed")) {
+                assertApplied(generate(NO_VARIABLES, type, "--payment-intent", paymentIntent, "--amount", "3399"));
+            }
         } else if (type.equals("checkout.session.expired")) {
             fx.changeOrderStatus.change(new StatusChangeRequest(Optional.empty(), ORDER, OrderStatus.AWAITING_PAYMENT,
                     Role.ADMINISTRATOR, Optional.empty(), "user:ops-grace", Optional.empty()));

@@ -54,7 +54,7 @@ public record ProcessPaymentEvent(OrderStore store, Clock clock, String actor) {
     }
 
     private Round<PaymentEventOutcome> decideAndWrite(PaymentEvent event, PaymentRecords records) {
-        PaymentDecision decision = PaymentDecision.decide(event, records, Timestamps.truncate(clock.instant()));
+        PaymentDecision decision = PaymentDecision.decide(event, records, actor, Timestamps.truncate(clock.instant()));
         if (decision instanceof PaymentDecision.Acknowledge acknowledge) {
             boolean first = store.recordAlone(new ProcessedRequest.PaymentEventHandled(event, acknowledge.outcome()));
             return Round.decided(PaymentEventOutcome.of(event.id(), first ? acknowledge.outcome() : PaymentOutcome.DUPLICATE));

@@ -22,5 +22,10 @@ public enum PaymentIssueKind {
     /** A refund of a payment that is neither the order's nor one recorded in an issue of it. */
     UNMATCHED_REFUND,
     /** A capture or refund naming an order that does not exist. */
-    UNKNOWN_ORDER
+    UNKNOWN_ORDER,
+    /**
+     * A dispute of the order's payment (a chargeback): its amount is withdrawn while the dispute lasts, and the
+     * dispute's closing, won or lost, resolves the issue saying which.
+     */
+    DISPUTE
 }

@@ -63,8 +63,8 @@ public sealed interface PaymentDecision {
         }
     }
 
-    /** The decision for {@code event} on what its order's partition holds, at {@code at}. */
-    static PaymentDecision decide(PaymentEvent event, PaymentRecords records, Instant at) {
+    /** The decision for {@code event} on what its order's partition holds, at {@code at}, of the provider {@code actor}. */
+    static PaymentDecision decide(PaymentEvent event, PaymentRecords records, String actor, Instant at) {
         Optional<Order> order = records.order();
         if (records.hasIssueOf(event.id())) {
             // Its issue is the record that it was processed, whatever became of the processed record.
@@ -72,6 +72,12 @@ public sealed interface PaymentDecision {
         }
         if (event.type() == PaymentEventType.PAYMENT_FAILED) {
             return order.isEmpty() ? new Acknowledge(PaymentOutcome.ORDER_NOT_FOUND) : failure(event, order.get(), at);
+        }
+        if (event.type() == PaymentEventType.DISPUTE_OPENED) {
+            return issue(PaymentIssueKind.DISPUTE, PaymentIssue.Direction.REFUND, event, records, at);
+        }
+        if (event.type().closesADispute()) {
+            return disputeClosed(event, records, actor, at);
         }
         String paymentId = event.paymentId().orElseThrow();
         if (event.type() == PaymentEventType.PAYMENT_SUCCEEDED) {
@@ -91,6 +97,34 @@ public sealed interface PaymentDecision {
         }
         return issue(order.isEmpty() ? PaymentIssueKind.UNKNOWN_ORDER : PaymentIssueKind.UNMATCHED_REFUND,
                 PaymentIssue.Direction.REFUND, event, records, at);
+    }
+
+    /**
+     * A dispute's closing resolves the open dispute issue of its payment, saying how it closed. A dispute lost of
+     * which no issue is open (its opening never came, or a person resolved it) is money taken back: an issue of its
+     * own. One won of which none is open returned money nobody was told was gone: nothing to record.
+     */
+    private static PaymentDecision disputeClosed(PaymentEvent event, PaymentRecords records, String actor, Instant at) {
+        String paymentId = event.paymentId().orElseThrow();
+        boolean won = event.type() == PaymentEventType.DISPUTE_WON;
+        Optional<PaymentIssue> dispute = records.issues().stream().filter(issue -> issue.kind() == PaymentIssueKind.DISPUTE
+                && issue.isOpen() && issue.payment().filter(payment -> payment.paymentId().equals(paymentId)).isPresent())
+                .findFirst();
+        if (dispute.isEmpty()) {
+            return won ? new Acknowledge(PaymentOutcome.NOT_APPLICABLE)
+                    : issue(PaymentIssueKind.DISPUTE, PaymentIssue.Direction.REFUND, event, records, at);
+        }
+        String note = (won ? "dispute won: " : "dispute lost: ") + event.amount() + " " + event.currency()
+                + (won ? " returned" : " taken back") + " (" + event.id() + ")";
+        PaymentIssue resolved = dispute.get().resolved(new PaymentIssue.Resolution(at, actor, note));
+        RowChange row = new RowChange.IssueResolved(resolved);
+        if (records.order().isEmpty()) {
+            return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), List.of(row)), PaymentOutcome.APPLIED,
+                    Optional.empty());
+        }
+        Order current = records.order().get();
+        return new Apply(OrderStep.of(current, current.recorded(1, at),
+                new OrderChange.PaymentIssueResolved(resolved.eventId(), resolved.kind(), note)).with(row));
     }
 
     /**

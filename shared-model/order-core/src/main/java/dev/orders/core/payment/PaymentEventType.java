@@ -7,7 +7,13 @@ import java.util.Optional;
 public enum PaymentEventType {
     PAYMENT_SUCCEEDED("payment.succeeded"),
     PAYMENT_FAILED("payment.failed"),
-    REFUND_SUCCEEDED("refund.succeeded");
+    REFUND_SUCCEEDED("refund.succeeded"),
+    /** The customer disputed the payment with their bank: its amount is withdrawn while the dispute lasts. */
+    DISPUTE_OPENED("dispute.opened"),
+    /** The dispute closed in the shop's favour: the amount withdrawn is returned. */
+    DISPUTE_WON("dispute.won"),
+    /** The dispute closed in the customer's favour: the amount withdrawn is taken back for good. */
+    DISPUTE_LOST("dispute.lost");
 
     private final String wireName;
 
@@ -19,9 +25,14 @@ public enum PaymentEventType {
         return wireName;
     }
 
-    /** A capture or a refund: money the provider moved, so the event must name the provider's payment. */
+    /** A capture, a refund or a dispute: money the provider moved, so the event must name the provider's payment. */
     public boolean movesMoney() {
         return this != PAYMENT_FAILED;
+    }
+
+    /** The closing of a dispute, won or lost. */
+    public boolean closesADispute() {
+        return this == DISPUTE_WON || this == DISPUTE_LOST;
     }
 
     /** Empty for a type this service does not know: such events are acknowledged, not refused. */

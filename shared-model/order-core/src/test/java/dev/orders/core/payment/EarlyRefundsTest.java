@@ -59,13 +59,13 @@ class EarlyRefundsTest {
     void aCaptureOutOfAwaitingPaymentRecordsFortyEightEarlyRefundsInAHundredActionsAndLeavesTheFortyNinthToAFollowUp() {
         PaymentRecords fortyEight = new PaymentRecords(Optional.of(order(OrderStatus.AWAITING_PAYMENT)), List.of(),
                 earlyRefunds(48, true));
-        Apply all = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, fortyEight, NOW));
+        Apply all = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, fortyEight, "webhook:test", NOW));
         assertEquals(100, all.actions(), "root, its payment window, PaymentCaptured, 48 refunds and their issues, the record");
         assertEquals(Optional.empty(), EarlyRefunds.followUp(applied(fortyEight, all.step()), NOW));
 
         PaymentRecords fortyNine = new PaymentRecords(Optional.of(order(OrderStatus.AWAITING_PAYMENT)), List.of(),
                 earlyRefunds(49, true));
-        Apply capture = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, fortyNine, NOW));
+        Apply capture = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, fortyNine, "webhook:test", NOW));
         assertEquals(100, capture.actions());
         assertEquals(49, capture.step().changes().size(), "the capture and the first 48 refunds");
         EarlyRefunds.FollowUp.OnOrder last = assertInstanceOf(EarlyRefunds.FollowUp.OnOrder.class,
@@ -78,7 +78,7 @@ class EarlyRefundsTest {
     @Test
     void followUpsRecordEveryEarlyRefundOfTheOrdersPaymentOnceInOrderEachInAtMostAHundredActions() {
         PaymentRecords read = new PaymentRecords(Optional.of(order(OrderStatus.CREATED)), List.of(), earlyRefunds(200, true));
-        Apply capture = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, read, NOW));
+        Apply capture = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, read, "webhook:test", NOW));
         assertEquals(99, capture.actions(), "no payment window: root, PaymentCaptured, 48 refunds and issues, the record");
 
         List<OrderStep> steps = new ArrayList<>(List.of(capture.step()));
@@ -105,7 +105,7 @@ class EarlyRefundsTest {
     @Test
     void aCaptureAfterExpiryRecordsItsEarlyRefundsOnItsIssueByFollowUpsToo() {
         PaymentRecords read = new PaymentRecords(Optional.of(order(OrderStatus.EXPIRED)), List.of(), earlyRefunds(200, true));
-        RecordIssue issue = assertInstanceOf(RecordIssue.class, PaymentDecision.decide(CAPTURE, read, NOW));
+        RecordIssue issue = assertInstanceOf(RecordIssue.class, PaymentDecision.decide(CAPTURE, read, "webhook:test", NOW));
         assertEquals(PaymentIssueKind.CAPTURE_AFTER_EXPIRY, issue.issue().kind());
         assertEquals(100, issue.actions(), "root, PaymentIssueRecorded, the issue, 48 refunds and their issues, the record");
         assertEquals(48, issue.issue().refundedAmount());
@@ -129,7 +129,7 @@ class EarlyRefundsTest {
     @Test
     void aCaptureForNoOrderRecordsNinetySevenEarlyRefundsWithItsIssueAndFollowUpsTheOthers() {
         PaymentRecords read = new PaymentRecords(Optional.empty(), List.of(), earlyRefunds(200, false));
-        RecordWithoutOrder capture = assertInstanceOf(RecordWithoutOrder.class, PaymentDecision.decide(CAPTURE, read, NOW));
+        RecordWithoutOrder capture = assertInstanceOf(RecordWithoutOrder.class, PaymentDecision.decide(CAPTURE, read, "webhook:test", NOW));
         assertEquals(100, capture.actions(), "no order's check, the issue, 97 refunds' issues, the record");
 
         PaymentRecords records = applied(read, Optional.empty(), capture.rows().rows());
@@ -153,7 +153,7 @@ class EarlyRefundsTest {
         early.add(PaymentIssue.open("o-1", Optional.of("c-1"), "evt_too_much", PaymentIssueKind.UNMATCHED_REFUND,
                 PaymentIssue.Direction.REFUND, PAYMENT, TOTAL, "EUR", Instant.EPOCH.plusSeconds(30)));
         PaymentRecords read = new PaymentRecords(Optional.of(order(OrderStatus.CREATED)), List.of(), early);
-        Apply capture = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, read, NOW));
+        Apply capture = assertInstanceOf(Apply.class, PaymentDecision.decide(CAPTURE, read, "webhook:test", NOW));
         PaymentRecords records = applied(read, capture.step());
         OrderStep rest = ((EarlyRefunds.FollowUp.OnOrder) EarlyRefunds.followUp(records, NOW).orElseThrow()).step();
         records = applied(records, rest);
@@ -174,7 +174,7 @@ class EarlyRefundsTest {
                 Optional.of(PAYMENT), 40, "EUR");
         PaymentRecords read = new PaymentRecords(Optional.of(awaiting), lines, earlyRefunds(40, true));
 
-        Apply captured = assertInstanceOf(Apply.class, PaymentDecision.decide(capture, read, NOW));
+        Apply captured = assertInstanceOf(Apply.class, PaymentDecision.decide(capture, read, "webhook:test", NOW));
         PaymentRecords paid = applied(read, captured.step());
         OrderStep rest = ((EarlyRefunds.FollowUp.OnOrder) EarlyRefunds.followUp(
                 new PaymentRecords(paid.order(), lines, paid.issues()), NOW).orElseThrow()).step();

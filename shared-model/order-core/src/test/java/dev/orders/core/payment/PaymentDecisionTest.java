@@ -64,11 +64,13 @@ class PaymentDecisionTest {
     }
 
     private static PaymentDecision decide(PaymentEvent event, Order order, PaymentIssue... issues) {
-        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(), List.of(issues)), NOW);
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(), List.of(issues)), "webhook:test",
+                NOW);
     }
 
     private static PaymentDecision decideWithoutOrder(PaymentEvent event, PaymentIssue... issues) {
-        return PaymentDecision.decide(event, new PaymentRecords(Optional.empty(), List.of(), List.of(issues)), NOW);
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.empty(), List.of(), List.of(issues)), "webhook:test",
+                NOW);
     }
 
     /** An issue of a second capture {@code evt_2} of 3399 EUR in the provider's payment {@code pay_2}, {@code refunded} of it refunded. */

@@ -66,6 +66,6 @@ class ProviderEventsTableTest {
 
     private static PaymentDecision decide(PaymentEventType type, String paymentId, long amount, Order order) {
         PaymentEvent event = new PaymentEvent("evt_9", type, 1_795_348_800L, "o-1", Optional.of(paymentId), amount, "EUR");
-        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(), List.of()), NOW);
+        return PaymentDecision.decide(event, new PaymentRecords(Optional.of(order), List.of(), List.of()), "webhook:test", NOW);
     }
 }

@@ -474,7 +474,7 @@ class OrderAccessPatternsTest {
         PaymentEvent captured = new PaymentEvent(eventId, PaymentEventType.PAYMENT_SUCCEEDED, 1_795_348_800L,
                 read.orderId(), Optional.of("pay_" + eventId), read.total(), read.currency());
         return ((PaymentDecision.Apply) PaymentDecision.decide(captured,
-                new PaymentRecords(Optional.of(read), List.of(), List.of()), fx.clock.instant())).step();
+                new PaymentRecords(Optional.of(read), List.of(), List.of()), "webhook:payments", fx.clock.instant())).step();
     }
 
     /** An order of {@code lines} lines of c-1 created under the idempotency key {@code key}. */

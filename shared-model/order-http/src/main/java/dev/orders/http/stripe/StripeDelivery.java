@@ -20,7 +20,8 @@ import java.util.Optional;
  * a payment issue under the PaymentIntent's id. {@code payment_intent.payment_failed} and
  * {@code checkout.session.async_payment_failed} are a failed payment attempt, keyed by Stripe's event id (a failed
  * attempt must not stand in the way of the PaymentIntent's success). A refund counts once it succeeded, keyed by its
- * own id; an expired session ends its order's wait for payment.
+ * own id; a dispute's opening is a payment issue and its closing resolves it; an expired session ends its order's
+ * wait for payment.
  */
 public sealed interface StripeDelivery {
     /** The core's payment event Stripe's event carries. */
@@ -28,10 +29,10 @@ public sealed interface StripeDelivery {
     }
 
     /**
-     * A refund, which names only its payment: for the order that took it ({@code event}'s order id is the payment's,
-     * where none did).
+     * A refund or a dispute, which names only its payment: for the order that took it ({@code event}'s order id is the
+     * payment's, where none did).
      */
-    record RefundOfPayment(PaymentEvent event) implements StripeDelivery {
+    record OfItsPayment(PaymentEvent event) implements StripeDelivery {
     }
 
     /** A Checkout Session that expired unpaid: its order, if still awaiting payment, expires now. */
@@ -59,6 +60,16 @@ public sealed interface StripeDelivery {
                     .<StripeDelivery>map(CheckoutExpired::new)
                     .orElseGet(() -> new NotActedOn(PaymentOutcome.ORDER_NOT_FOUND, "an expired session of no order"));
             case "refund.created", "refund.updated" -> refund(event);
+            // A dispute's opening is keyed by the dispute, its closing by the event; an inquiry closed without a
+            // chargeback (warning_closed) moved no money.
+            case "charge.dispute.created" -> ofItsPayment(event, PaymentEventType.DISPUTE_OPENED,
+                    object.requiredString("id"));
+            case "charge.dispute.closed" -> switch (object.requiredString("status")) {
+                case "won" -> ofItsPayment(event, PaymentEventType.DISPUTE_WON, event.id());
+                case "lost" -> ofItsPayment(event, PaymentEventType.DISPUTE_LOST, event.id());
+                default -> new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a dispute closed "
+                        + object.requiredString("status") + ": no money moved");
+            };
             default -> new NotActedOn(PaymentOutcome.UNKNOWN_TYPE, "not a type this service acts on");
         };
     }
@@ -74,12 +85,18 @@ public sealed interface StripeDelivery {
         if (!status.equals("succeeded")) {
             return new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a refund " + status + ": counted once it succeeds");
         }
-        String paymentField = refund.optionalString("payment_intent").isPresent() ? "payment_intent" : "charge";
-        String payment = Check.safeId("data.object." + paymentField, refund.requiredString(paymentField));
-        String currency = StripeAmounts.currency("data.object.currency", refund.requiredString("currency"));
-        long amount = StripeAmounts.minorUnits("data.object.amount", refund.requiredLong("amount"), currency);
-        return new RefundOfPayment(new PaymentEvent(Check.safeId("data.object.id", refund.requiredString("id")),
-                PaymentEventType.REFUND_SUCCEEDED, event.created(), payment, Optional.of(payment), amount, currency));
+        return ofItsPayment(event, PaymentEventType.REFUND_SUCCEEDED, refund.requiredString("id"));
+    }
+
+    /** The object's {@code amount} of its payment (its PaymentIntent, or its charge where it has none), as {@code type}. */
+    private static StripeDelivery ofItsPayment(StripeEvent event, PaymentEventType type, String key) {
+        JsonBody object = event.object();
+        String paymentField = object.optionalString("payment_intent").isPresent() ? "payment_intent" : "charge";
+        String payment = Check.safeId("data.object." + paymentField, object.requiredString(paymentField));
+        String currency = StripeAmounts.currency("data.object.currency", object.requiredString("currency"));
+        long amount = StripeAmounts.minorUnits("data.object.amount", object.requiredLong("amount"), currency);
+        return new OfItsPayment(new PaymentEvent(Check.safeId("id", key), type, event.created(), payment,
+                Optional.of(payment), amount, currency));
     }
 
     /** A session's payment: its PaymentIntent's, for its {@code amount_total}; a session without one moved no money. */

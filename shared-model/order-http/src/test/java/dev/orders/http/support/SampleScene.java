@@ -47,6 +47,8 @@ public record SampleScene(String sample, Consumer<Fixture> seed, int status) {
                     200),
             new SampleScene("payment-webhook/stripe-checkout-session-async-payment-failed", Seeds.ORDER, 200),
             new SampleScene("payment-webhook/stripe-checkout-session-expired", Seeds.AWAITING_PAYMENT, 200),
+            new SampleScene("payment-webhook/stripe-charge-dispute-created", Seeds.PAID_BY_STRIPE, 200),
+            new SampleScene("payment-webhook/stripe-charge-dispute-closed", Seeds.DISPUTED, 200),
             new SampleScene("payment-webhook/stripe-refund-created", Seeds.PAID_BY_STRIPE, 200),
             new SampleScene("payment-webhook/stripe-refund-updated", Seeds.PAID_BY_STRIPE, 200),
             new SampleScene("query-orders/list-customer-orders", Seeds.ORDER, 200),

@@ -119,6 +119,9 @@ public final class Seeds {
     /** Captured through Stripe: its PaymentIntent's capture, keyed by the PaymentIntent, so its refunds find the order. */
     public static final Consumer<Fixture> PAID_BY_STRIPE = AWAITING_PAYMENT.andThen(fx -> payment(fx, STRIPE_PAYMENT,
             PaymentEventType.PAYMENT_SUCCEEDED, STRIPE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.APPLIED));
+    /** Paid through Stripe, and its payment disputed: the open DISPUTE issue its closing resolves. */
+    public static final Consumer<Fixture> DISPUTED = PAID_BY_STRIPE.andThen(fx -> payment(fx, "dp_1QKc9bLkq2Yw7Hb1dS4pT5uV",
+            PaymentEventType.DISPUTE_OPENED, STRIPE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.PAYMENT_ISSUE));
     /** Paid, and charged a second time: the DUPLICATE_CAPTURE issue of {@link #DUPLICATE_PAYMENT}. */
     public static final Consumer<Fixture> DUPLICATE_CHARGE = PAID.andThen(fx -> payment(fx, "evt_seed_duplicate",
             PaymentEventType.PAYMENT_SUCCEEDED, DUPLICATE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.PAYMENT_ISSUE));
