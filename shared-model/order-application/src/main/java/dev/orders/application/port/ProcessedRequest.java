@@ -44,8 +44,7 @@ public sealed interface ProcessedRequest {
     record PaymentEventHandled(PaymentEvent event, PaymentOutcome outcome) implements ProcessedRequest {
         @Override
         public Optional<Duration> retention() {
-            boolean changedAnOrder = outcome == PaymentOutcome.APPLIED || outcome == PaymentOutcome.PAYMENT_ISSUE;
-            return changedAnOrder ? Optional.empty() : Optional.of(PAYMENT_EVENT_RETENTION);
+            return outcome.recordedTheMoney() ? Optional.empty() : Optional.of(PAYMENT_EVENT_RETENTION);
         }
     }
 }

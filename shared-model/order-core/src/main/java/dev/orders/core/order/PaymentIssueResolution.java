@@ -35,15 +35,28 @@ public record PaymentIssueResolution(String orderId, String eventId, Role role, 
             return new Decision.Refused<>(new PaymentIssueResolutionOutcome.AlreadyResolved(issue.get()));
         }
         PaymentIssue resolved = issue.get().resolved(new PaymentIssue.Resolution(at, actor, note));
-        RowChange row = new RowChange.IssueResolved(resolved);
         if (order.isEmpty()) {
-            return new Decision.WriteWithoutOrder<>(new UnknownOrderRows(orderId, List.of(row)),
+            return new Decision.WriteWithoutOrder<>(rowsWithoutOrder(resolved),
                     new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.empty()));
         }
-        Order current = order.get();
-        OrderStep step = OrderStep.of(current, current.recorded(1, at),
-                new OrderChange.PaymentIssueResolved(eventId, resolved.kind(), note)).with(row);
+        OrderStep step = stepOf(order.get(), resolved, at);
         return new Decision.Write<>(step,
                 new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.of(step.lastEvent(actor))));
+    }
+
+    /**
+     * The step that records the resolution of {@code resolved}, an issue of {@code current}: one version of the order
+     * with its event, and the issue's row resolved on the condition that it is still open. By a person, or by the
+     * provider for a dispute's closing.
+     */
+    public static OrderStep stepOf(Order current, PaymentIssue resolved, Instant at) {
+        PaymentIssue.Resolution resolution = resolved.resolution().orElseThrow();
+        return OrderStep.of(current, current.recorded(1, at), new OrderChange.PaymentIssueResolved(resolved.eventId(),
+                resolved.kind(), resolution.note())).with(new RowChange.IssueResolved(resolved));
+    }
+
+    /** The resolution of {@code resolved}, an issue of an order id that names no order: its row alone. */
+    public static UnknownOrderRows rowsWithoutOrder(PaymentIssue resolved) {
+        return new UnknownOrderRows(resolved.orderId(), List.of(new RowChange.IssueResolved(resolved)));
     }
 }

@@ -7,6 +7,7 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.PaymentIssueResolution;
 import dev.orders.core.order.RowChange;
 import dev.orders.core.order.UnknownOrderRows;
 import java.time.Instant;
@@ -117,14 +118,11 @@ public sealed interface PaymentDecision {
         String note = (won ? "dispute won: " : "dispute lost: ") + event.amount() + " " + event.currency()
                 + (won ? " returned" : " taken back") + " (" + event.id() + ")";
         PaymentIssue resolved = dispute.get().resolved(new PaymentIssue.Resolution(at, actor, note));
-        RowChange row = new RowChange.IssueResolved(resolved);
         if (records.order().isEmpty()) {
-            return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), List.of(row)), PaymentOutcome.APPLIED,
+            return new RecordWithoutOrder(PaymentIssueResolution.rowsWithoutOrder(resolved), PaymentOutcome.APPLIED,
                     Optional.empty());
         }
-        Order current = records.order().get();
-        return new Apply(OrderStep.of(current, current.recorded(1, at),
-                new OrderChange.PaymentIssueResolved(resolved.eventId(), resolved.kind(), note)).with(row));
+        return new Apply(PaymentIssueResolution.stepOf(records.order().get(), resolved, at));
     }
 
     /**

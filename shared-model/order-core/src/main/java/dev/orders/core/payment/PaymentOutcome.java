@@ -21,6 +21,11 @@ public enum PaymentOutcome {
     /** A type this service does not act on: acknowledged before its data is read, and never recorded. */
     UNKNOWN_TYPE;
 
+    /** APPLIED or PAYMENT_ISSUE: the event's money is recorded, so its processed record is kept for good. */
+    public boolean recordedTheMoney() {
+        return this == APPLIED || this == PAYMENT_ISSUE;
+    }
+
     /** As the webhook answers it: {@code payment-issue}. */
     public String wireName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

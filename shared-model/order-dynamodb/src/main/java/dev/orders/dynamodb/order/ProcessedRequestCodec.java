@@ -61,8 +61,7 @@ public record ProcessedRequestCodec(ProcessedRecords records, Clock clock) {
 
     /** The order a capture's record names, where the capture was recorded (applied, or as an issue). */
     public Optional<String> orderOfCapture(ItemReader record) {
-        boolean recorded = record.string(OUTCOME).equals(PaymentOutcome.APPLIED.name())
-                || record.string(OUTCOME).equals(PaymentOutcome.PAYMENT_ISSUE.name());
+        boolean recorded = record.enumValue(OUTCOME, PaymentOutcome.class).recordedTheMoney();
         return record.string(EVENT_TYPE).equals(PaymentEventType.PAYMENT_SUCCEEDED.wireName()) && recorded
                 ? Optional.of(record.string(OrderCodec.ORDER_ID)) : Optional.empty();
     }
