@@ -16,13 +16,13 @@ import java.util.Map;
  */
 final class SignedSamples {
     /** Each signature header, as the sample names it, with the variable of its secret and its name in a message. */
-    private enum Signature {
+    enum Signature {
         NEUTRAL("webhook-signature", "WEBHOOK_SECRET", "Webhook-Signature"),
         STRIPE("stripe-signature", "STRIPE_WEBHOOK_SECRET", "Stripe-Signature");
 
-        private final String header;
-        private final String secret;
-        private final String displayName;
+        final String header;
+        final String secret;
+        final String displayName;
 
         Signature(String header, String secret, String displayName) {
             this.header = header;

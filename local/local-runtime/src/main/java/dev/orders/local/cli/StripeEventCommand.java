@@ -45,7 +45,7 @@ final class StripeEventCommand implements Command {
     static final List<String> TYPES = sampledTypes();
     static final String ROUTE = "POST /webhooks/stripe";
     /** The variable of the route's signing secret, as the function reads it locally. */
-    static final String SECRET = "STRIPE_WEBHOOK_SECRET";
+    static final String SECRET = SignedSamples.Signature.STRIPE.secret;
     static final Option ORDER = Option.value("ORDER", "The order the payment is for (the PaymentIntent's metadata.order_id,"
             + " a Checkout Session's client_reference_id); not for a refund or a dispute, which names only its payment.",
             "--order");
@@ -89,7 +89,7 @@ final class StripeEventCommand implements Command {
         this(System::getenv, Clock.systemUTC());
     }
 
-    /** With the caller's environment (its {@value #SECRET}) and clock as given: for tests. */
+    /** With the caller's environment (its {@link #SECRET}) and clock as given: for tests. */
     StripeEventCommand(UnaryOperator<String> env, Clock clock) {
         this.env = env;
         this.clock = clock;
@@ -117,7 +117,7 @@ final class StripeEventCommand implements Command {
         String secret = WebhookSignature.secretsOf(new FunctionEnvironment(template, TemplateTable.ORDERS_TABLE,
                 SamLocal.TABLE_NAME, env).secret(SECRET)).get(0);
         Map<String, String> headers = new TreeMap<>(STRIPE_HEADERS);
-        headers.put("stripe-signature", WebhookSignature.header(secret, now, body));
+        headers.put(SignedSamples.Signature.STRIPE.header, WebhookSignature.header(secret, now, body));
         String host = arguments.value(HOST.name(), "127.0.0.1") + ":" + arguments.port(3000);
         System.out.println(arguments.flag(CURL.name()) ? curl(host + route.route().path(), headers, body)
                 : JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(request(route, host, headers, body)));

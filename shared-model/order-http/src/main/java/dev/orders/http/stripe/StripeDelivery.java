@@ -47,9 +47,9 @@ public sealed interface StripeDelivery {
         JsonBody object = event.object();
         return switch (event.type()) {
             case "payment_intent.succeeded" -> payment(event, PaymentEventType.PAYMENT_SUCCEEDED,
-                    "id", metadataOrderId(object), "amount_received");
+                    "id", orderId(metadataOrderId(object)), "amount_received");
             case "payment_intent.payment_failed" -> payment(event, PaymentEventType.PAYMENT_FAILED,
-                    "id", metadataOrderId(object), "amount");
+                    "id", orderId(metadataOrderId(object)), "amount");
             case "checkout.session.completed" -> object.requiredString("payment_status").equals("paid")
                     ? sessionPayment(event, PaymentEventType.PAYMENT_SUCCEEDED)
                     : new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a session completed with payment_status "
@@ -110,8 +110,12 @@ public sealed interface StripeDelivery {
     }
 
     private static Optional<String> sessionOrder(JsonBody session) {
-        return session.optionalString("client_reference_id").or(() -> metadataOrderId(session))
-                .filter(id -> Check.SAFE_ID.matcher(id).matches());
+        return orderId(session.optionalString("client_reference_id").or(() -> metadataOrderId(session)));
+    }
+
+    /** What the object names as its order, where that is an order id at all. */
+    private static Optional<String> orderId(Optional<String> named) {
+        return named.filter(id -> Check.SAFE_ID.matcher(id).matches());
     }
 
     private static Optional<String> metadataOrderId(JsonBody object) {
@@ -119,9 +123,9 @@ public sealed interface StripeDelivery {
     }
 
     /**
-     * The payment of the PaymentIntent the object's {@code paymentIntentField} names, for {@code order} where it is an
-     * order id at all, else for the PaymentIntent's id: the partition a capture for no order is recorded in (a failed
-     * attempt for no order changes nothing).
+     * The payment of the PaymentIntent the object's {@code paymentIntentField} names, for {@code order} (an order id),
+     * else for the PaymentIntent's id: the partition a capture for no order is recorded in (a failed attempt for no
+     * order changes nothing).
      */
     private static StripeDelivery payment(StripeEvent event, PaymentEventType type, String paymentIntentField,
                                           Optional<String> order, String amountField) {
@@ -130,9 +134,8 @@ public sealed interface StripeDelivery {
                 object.requiredString(paymentIntentField));
         String currency = StripeAmounts.currency("data.object.currency", object.requiredString("currency"));
         long amount = StripeAmounts.minorUnits("data.object." + amountField, object.requiredLong(amountField), currency);
-        String orderId = order.filter(id -> Check.SAFE_ID.matcher(id).matches()).orElse(paymentIntent);
         String key = type == PaymentEventType.PAYMENT_SUCCEEDED ? paymentIntent : event.id();
-        return new Payment(new PaymentEvent(key, type, event.created(), orderId, Optional.of(paymentIntent), amount,
-                currency));
+        return new Payment(new PaymentEvent(key, type, event.created(), order.orElse(paymentIntent),
+                Optional.of(paymentIntent), amount, currency));
     }
 }
