@@ -61,6 +61,10 @@ import software.amazon.lambda.powertools.parameters.secrets.SecretsProvider;
 class StripeWebhookTest {
     private static final String SECRET = "whsec_test_stripe_endpoint_secret";
     private static final long NOW = 1_795_348_800L;
+    /** The Stripe route's secret; the neutral route's is never used here. */
+    private static final PaymentWebhookFunction.Secrets SECRETS = PaymentWebhookFunction.secrets(Map.of(
+            PaymentWebhookFunction.WEBHOOK_SECRET, "whsec_neutral_unused", PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET,
+            SECRET));
     private static final long TOTAL = 2 * 1250 + 899;
     private static final String SUCCEEDED = "payment-webhook/stripe-payment-intent-succeeded";
     private static final String SESSION_COMPLETED = "payment-webhook/stripe-checkout-session-completed";
@@ -80,8 +84,7 @@ class StripeWebhookTest {
     void setUp(TestTable table) {
         fx = new Fixture(table);
         function = new PaymentWebhookFunction(Api.services(fx, PaymentWebhookFunction.class),
-                PaymentWebhookFunction.secrets(Map.of(PaymentWebhookFunction.WEBHOOK_SECRET, "whsec_neutral_unused",
-                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, SECRET)),
+                SECRETS,
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
         fx.seedSampleOrder();
     }
@@ -270,9 +273,7 @@ class StripeWebhookTest {
     /** A function whose first write waits until {@code meanwhile} has run: a delivery that raced another. */
     private PaymentWebhookFunction racedBy(Runnable meanwhile) {
         return new PaymentWebhookFunction(Services.fromEnvironment(Api.environment(fx),
-                fx.testTable.newClient(new BeforeTheFirstWrite(meanwhile))), PaymentWebhookFunction.secrets(Map.of(
-                        PaymentWebhookFunction.WEBHOOK_SECRET, "whsec_neutral_unused",
-                        PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, SECRET)),
+                fx.testTable.newClient(new BeforeTheFirstWrite(meanwhile))), SECRETS,
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
     }
 
