@@ -211,6 +211,20 @@ class StripeWebhookTest {
                 List.of(order().status(), order().capturedAmount(), order().refundedAmount()));
     }
 
+    /** A dispute lost of which no issue is open (its opening never came) is money taken back: an issue of its own. */
+    @Test
+    void aDisputeLostWithNoOpenIssueIsAnIssueOfItsOwn() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        Reply closed = invoke(function, signedByStripe(DISPUTE_CLOSED, NOW));
+
+        assertAcknowledged(closed, "payment-issue");
+        assertEquals("DISPUTE", closed.json().get("issue"));
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(List.of(List.of(SAMPLE_ORDER, "evt_1QKc9bLkq2Yw7Hb1dL8aB9cD", TOTAL)), open.stream()
+                .map(issue -> List.of(issue.orderId(), issue.eventId(), issue.amount())).toList());
+    }
+
     /** Stripe may tell of a dispute before the capture is recorded: both are recorded, neither is lost. */
     @Test
     void aCaptureRacingADisputeRecordsBoth() {
