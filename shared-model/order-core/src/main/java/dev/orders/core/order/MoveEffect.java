@@ -43,7 +43,8 @@ public enum MoveEffect {
             case CAPTURE -> OrderStep.of(current, current.next(to, current.total(), current.refundedAmount(), at),
                     new OrderChange.PaymentCaptured(from, to, current.total(), current.currency(), Optional.empty(),
                             Optional.empty(), reason));
-            case REFUND -> new OrderStep(current, current.next(to, current.capturedAmount(), current.capturedAmount(), at),
+            case REFUND -> new OrderStep(current,
+                    current.refunded(to, current.refunds().plusRefundOfRest(current.capturedAmount()), at),
                     List.of(new OrderChange.RefundRecorded(from, to, current.refundable(), current.currency(),
                             current.capturedAmount(), Optional.empty(), Optional.empty(), reason, released)),
                     List.copyOf(released));

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * The order root: what the lifecycle moves, the money the payment provider captured and refunded
- * (minor units of {@code currency}) and the provider's payment it was paid by, how many of its lines
+ * (minor units of {@code currency}; of the refunds, what was told refund by refund: {@link RefundTally}) and the
+ * provider's payment it was paid by, how many of its lines
  * are in each status, and where it was held from while on hold ({@link OrderStatus#holds()}); a feed lists its
  * {@link OrderSummary}.
  */
@@ -19,6 +20,7 @@ public record Order(
         String currency,
         long capturedAmount,
         long refundedAmount,
+        long itemizedRefundedAmount,
         LineStatuses lines,
         Instant createdAt,
         Instant updatedAt,
@@ -29,17 +31,23 @@ public record Order(
         if (status.holds() != heldFrom.isPresent()) {
             throw new IllegalArgumentException("order " + orderId + " in " + status + " held from " + heldFrom);
         }
+        new RefundTally(refundedAmount, itemizedRefundedAmount);
     }
 
     /** An order the payment provider has not paid (yet): every new order. */
     public Order(String orderId, String customerId, OrderStatus status, long version, long total, String currency,
                  long capturedAmount, long refundedAmount, LineStatuses lines, Instant createdAt, Instant updatedAt) {
-        this(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount, lines, createdAt,
-                updatedAt, Optional.empty(), Optional.empty());
+        this(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount, refundedAmount,
+                lines, createdAt, updatedAt, Optional.empty(), Optional.empty());
     }
 
     public int itemCount() {
         return lines.total();
+    }
+
+    /** What the order counts of its payment's refunds. */
+    public RefundTally refunds() {
+        return new RefundTally(refundedAmount, itemizedRefundedAmount);
     }
 
     /** What may still be refunded: captured and not yet refunded. */
@@ -57,6 +65,13 @@ public record Order(
         next.status = status;
         next.capturedAmount = capturedAmount;
         next.refundedAmount = refundedAmount;
+        return next.build();
+    }
+
+    /** The root after one change of its refunds, to {@code refunds}, moved to {@code status}. */
+    public Order refunded(OrderStatus status, RefundTally refunds, Instant at) {
+        Copy next = new Copy(next(status, capturedAmount, refunds.refunded(), at));
+        next.itemizedRefundedAmount = refunds.itemized();
         return next.build();
     }
 
@@ -106,6 +121,7 @@ public record Order(
         private final String currency;
         private long capturedAmount;
         private long refundedAmount;
+        private long itemizedRefundedAmount;
         private LineStatuses lines;
         private final Instant createdAt;
         private Instant updatedAt;
@@ -121,6 +137,7 @@ public record Order(
             currency = order.currency;
             capturedAmount = order.capturedAmount;
             refundedAmount = order.refundedAmount;
+            itemizedRefundedAmount = order.itemizedRefundedAmount;
             lines = order.lines;
             createdAt = order.createdAt;
             updatedAt = order.updatedAt;
@@ -137,7 +154,7 @@ public record Order(
 
         private Order build() {
             return new Order(orderId, customerId, status, version, total, currency, capturedAmount, refundedAmount,
-                    lines, createdAt, updatedAt, paymentId, heldFrom);
+                    itemizedRefundedAmount, lines, createdAt, updatedAt, paymentId, heldFrom);
         }
     }
 }

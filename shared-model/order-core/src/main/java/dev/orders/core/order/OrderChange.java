@@ -143,6 +143,25 @@ public sealed interface OrderChange {
     }
 
     /**
+     * A refund the provider told of by itself ({@code paymentEventId}) that the payment's refunds in all, as the
+     * provider's running total told them, had already counted: now known refund by refund, it moves no money
+     * ({@code refundedAmount} stays what it was). The payment is the order's or one an issue holds.
+     */
+    record RefundIdentified(String paymentEventId, String paymentId, long amount, String currency,
+                            long refundedAmount) implements OrderChange {
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("paymentEventId", paymentEventId);
+            data.put("paymentId", paymentId);
+            data.put("amount", amount);
+            data.put("currency", currency);
+            data.put("refundedAmount", refundedAmount);
+            return data;
+        }
+    }
+
+    /**
      * A provider's event the order could not take, recorded for an administrator to resolve; the payment it
      * names is absent only from events recorded before payments were named.
      */

@@ -33,6 +33,8 @@ final class OrderChangeReader {
                     d.enumValue("to", OrderStatus.class), d.number("amount"), d.string("currency"),
                     d.number("refundedAmount"), d.optionalString("paymentEventId"), d.optionalString("paymentId"),
                     d.optionalString("reason"), released(d));
+            case "RefundIdentified" -> new OrderChange.RefundIdentified(d.string("paymentEventId"), d.string("paymentId"),
+                    d.number("amount"), d.string("currency"), d.number("refundedAmount"));
             case "PaymentIssueRecorded" -> new OrderChange.PaymentIssueRecorded(d.string("paymentEventId"),
                     d.enumValue("kind", PaymentIssueKind.class), d.optionalString("paymentId"), d.number("amount"),
                     d.string("currency"));

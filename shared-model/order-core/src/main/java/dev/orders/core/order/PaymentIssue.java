@@ -7,15 +7,16 @@ import java.util.Optional;
  * A payment event the order could not take ({@link PaymentIssueKind}), recorded in the order's partition
  * with the provider's {@code eventId} and the payment it named, the amount and currency the provider moved and
  * when. An issue of a capture holds the provider's money: refunds of its payment are recorded on it
- * ({@code refundedAmount}), and it is settled once all of it is returned. An issue of a refund that arrived
+ * ({@code refundedAmount}, of which {@code itemizedRefundedAmount} told refund by refund: {@link RefundTally}), and it
+ * is settled once all of it is returned. An issue of a refund that arrived
  * before its payment's capture awaits it ({@link #awaitsCaptureOf}); recorded against that capture, all of it
  * at once ({@code refundedAmount} = {@code amount}), it is settled. Open until settled or resolved by an
  * administrator. An issue of an order that does not exist ({@link PaymentIssueKind#UNKNOWN_ORDER}) has no
  * customer.
  */
 public record PaymentIssue(String orderId, Optional<String> customerId, String eventId, PaymentIssueKind kind,
-                           Optional<Payment> payment, long amount, String currency, long refundedAmount, Instant at,
-                           Optional<Resolution> resolution) {
+                           Optional<Payment> payment, long amount, String currency, long refundedAmount,
+                           long itemizedRefundedAmount, Instant at, Optional<Resolution> resolution) {
     public static final int MAX_NOTE_LENGTH = 500;
 
     /** Which way the provider's event moved the money: captured from the customer, or refunded to them. */
@@ -41,13 +42,14 @@ public record PaymentIssue(String orderId, Optional<String> customerId, String e
             throw new IllegalArgumentException("issue " + eventId + " has " + refundedAmount + " of " + amount
                     + " refunded");
         }
+        new RefundTally(refundedAmount, itemizedRefundedAmount);
     }
 
     /** A new issue for the provider's event, open, nothing refunded of it. */
     public static PaymentIssue open(String orderId, Optional<String> customerId, String eventId, PaymentIssueKind kind,
                                     Direction direction, String paymentId, long amount, String currency, Instant at) {
         return new PaymentIssue(orderId, customerId, eventId, kind, Optional.of(new Payment(paymentId, direction)),
-                amount, currency, 0, at, Optional.empty());
+                amount, currency, 0, 0, at, Optional.empty());
     }
 
     /** In the open queue: neither resolved by an administrator nor settled by refunds. */
@@ -86,10 +88,15 @@ public record PaymentIssue(String orderId, Optional<String> customerId, String e
         return amount - refundedAmount;
     }
 
-    /** The issue with {@code amount} more of its capture refunded. */
-    public PaymentIssue refunded(long amount) {
-        return new PaymentIssue(orderId, customerId, eventId, kind, payment, this.amount, currency,
-                refundedAmount + amount, at, resolution);
+    /** What the issue counts of its capture's refunds. */
+    public RefundTally refunds() {
+        return new RefundTally(refundedAmount, itemizedRefundedAmount);
+    }
+
+    /** The issue with its capture's refunds counted as {@code refunds}. */
+    public PaymentIssue refunded(RefundTally refunds) {
+        return new PaymentIssue(orderId, customerId, eventId, kind, payment, amount, currency, refunds.refunded(),
+                refunds.itemized(), at, resolution);
     }
 
     /** This issue of a refund that awaited its capture, recorded against it: settled. */
@@ -97,11 +104,12 @@ public record PaymentIssue(String orderId, Optional<String> customerId, String e
         if (holdsACapture(payment)) {
             throw new IllegalStateException("issue " + eventId + " holds a capture; it awaits none");
         }
-        return new PaymentIssue(orderId, customerId, eventId, kind, payment, amount, currency, amount, at, resolution);
+        return new PaymentIssue(orderId, customerId, eventId, kind, payment, amount, currency, amount, amount, at,
+                resolution);
     }
 
     public PaymentIssue resolved(Resolution by) {
-        return new PaymentIssue(orderId, customerId, eventId, kind, payment, amount, currency, refundedAmount, at,
-                Optional.of(by));
+        return new PaymentIssue(orderId, customerId, eventId, kind, payment, amount, currency, refundedAmount,
+                itemizedRefundedAmount, at, Optional.of(by));
     }
 }

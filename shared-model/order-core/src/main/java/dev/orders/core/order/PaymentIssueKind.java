@@ -21,6 +21,16 @@ public enum PaymentIssueKind {
     OVER_REFUND,
     /** A refund of a payment that is neither the order's nor one recorded in an issue of it. */
     UNMATCHED_REFUND,
+    /**
+     * A payment's refunds in all (the provider's running total) of a payment that is neither the order's nor one
+     * recorded in an issue of it: no capture takes a total, so a person compares it with the provider's records.
+     */
+    UNMATCHED_REFUND_TOTAL,
+    /**
+     * A refund the order or an issue counted that failed or was cancelled at the provider: its amount went back to
+     * the shop, not the customer, and a person decides (refund again, or record it).
+     */
+    REFUND_FAILED,
     /** A capture or refund naming an order that does not exist. */
     UNKNOWN_ORDER,
     /**

@@ -104,8 +104,8 @@ public final class EarlyRefunds {
             if (!takes(now.currency(), now.refundable(), early)) {
                 continue;
             }
-            OrderRefund refund = OrderRefund.of(now, lines, early.amount(), early.currency(), early.eventId(), paymentId,
-                    at);
+            OrderRefund refund = OrderRefund.of(now, lines, now.refunds().plusRefund(early.amount()), early.currency(),
+                    early.eventId(), paymentId, at);
             OrderStep next = step.map(refund::following).orElseGet(() -> refund.step(current))
                     .with(new RowChange.IssueRefunded(early, early.recordedAgainstCapture()));
             if (!fits.test(next)) {
@@ -128,7 +128,7 @@ public final class EarlyRefunds {
             if (!takes(now.currency(), now.refundable(), early)) {
                 continue;
             }
-            PaymentIssue after = now.refunded(early.amount());
+            PaymentIssue after = now.refunded(now.refunds().plusRefund(early.amount()));
             List<OrderChange> changes = new ArrayList<>(taken.changes());
             if (onOrder) {
                 changes.add(new OrderChange.PaymentIssueRefunded(early.eventId(), holder.eventId(), paymentId,

@@ -5,6 +5,7 @@ import dev.orders.core.order.OrderChange;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderStep;
+import dev.orders.core.order.RefundTally;
 import dev.orders.core.order.RowChange;
 import java.time.Instant;
 import java.util.List;
@@ -16,17 +17,18 @@ import java.util.Optional;
  * back what the order's lines not yet shipped reserve, as every move that closes an order before they ship does.
  */
 record OrderRefund(Order after, OrderChange.RefundRecorded change) {
-    static OrderRefund of(Order current, List<OrderLine> lines, long amount, String currency, String paymentEventId,
-                          String paymentId, Instant at) {
-        long refunded = current.refundedAmount() + amount;
+    /** The refund that makes the order's payment's refunds {@code refunds}, counting more than {@code current} did. */
+    static OrderRefund of(Order current, List<OrderLine> lines, RefundTally refunds, String currency,
+                          String paymentEventId, String paymentId, Instant at) {
         OrderStatus.Move completing = OrderStatus.Move.REFUND;
-        OrderStatus to = refunded == current.capturedAmount() && completing.isOpenTo(current)
+        OrderStatus to = refunds.refunded() == current.capturedAmount() && completing.isOpenTo(current)
                 ? completing.to(current) : current.status();
         List<RowChange.StockReleased> released = to != current.status() && to.releasesStock()
                 ? RowChange.StockReleased.heldBy(lines) : List.of();
-        return new OrderRefund(current.next(to, current.capturedAmount(), refunded, at),
-                new OrderChange.RefundRecorded(current.status(), to, amount, currency, refunded,
-                        Optional.of(paymentEventId), Optional.of(paymentId), Optional.empty(), released));
+        return new OrderRefund(current.refunded(to, refunds, at),
+                new OrderChange.RefundRecorded(current.status(), to, refunds.addedTo(current.refunds()), currency,
+                        refunds.refunded(), Optional.of(paymentEventId), Optional.of(paymentId), Optional.empty(),
+                        released));
     }
 
     /** {@code step} followed by this refund, writing the stock it gives back beside it. */

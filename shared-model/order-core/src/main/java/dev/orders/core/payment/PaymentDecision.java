@@ -8,6 +8,7 @@ import dev.orders.core.order.OrderStep;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.order.PaymentIssueResolution;
+import dev.orders.core.order.RefundTally;
 import dev.orders.core.order.RowChange;
 import dev.orders.core.order.UnknownOrderRows;
 import java.time.Instant;
@@ -80,6 +81,9 @@ public sealed interface PaymentDecision {
         if (event.type().closesADispute()) {
             return disputeClosed(event, records, actor, at);
         }
+        if (event.type() == PaymentEventType.REFUND_FAILED) {
+            return refundFailed(event, records, at);
+        }
         String paymentId = event.paymentId().orElseThrow();
         if (event.type() == PaymentEventType.PAYMENT_SUCCEEDED) {
             if (records.hasCaptureOf(paymentId)) {
@@ -96,8 +100,10 @@ public sealed interface PaymentDecision {
         if (holder.isPresent()) {
             return refundOfIssue(event, holder.get(), records, at);
         }
-        return issue(order.isEmpty() ? PaymentIssueKind.UNKNOWN_ORDER : PaymentIssueKind.UNMATCHED_REFUND,
-                PaymentIssue.Direction.REFUND, event, records, at);
+        PaymentIssueKind unmatched = event.type() == PaymentEventType.REFUNDED_IN_ALL
+                ? PaymentIssueKind.UNMATCHED_REFUND_TOTAL
+                : order.isEmpty() ? PaymentIssueKind.UNKNOWN_ORDER : PaymentIssueKind.UNMATCHED_REFUND;
+        return issue(unmatched, PaymentIssue.Direction.REFUND, event, records, at);
     }
 
     /**
@@ -170,51 +176,90 @@ public sealed interface PaymentDecision {
     }
 
     /**
-     * Refunds of the order's payment accumulate up to what was captured; the one that completes it moves
-     * the order to REFUNDED, giving back the stock of its lines not yet shipped. A refund in another currency, or above
-     * what is left, is an issue.
+     * A refund that failed after it was counted gave its amount back to the shop, not the customer: an issue, for a
+     * person. One more than the payment's counted refunds could hold was never counted (it failed before it
+     * succeeded): nothing to record.
      */
-    private static PaymentDecision refundOfOrder(PaymentEvent event, PaymentRecords records, Instant at) {
-        Order current = records.order().orElseThrow();
-        Optional<PaymentDecision> refused = refusedRefund(event, current.currency(), current.refundable(), records, at);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        OrderRefund refund = OrderRefund.of(current, records.lines(), event.amount(), event.currency(), event.id(),
-                event.paymentId().orElseThrow(), at);
-        return new Apply(refund.step(current));
+    private static PaymentDecision refundFailed(PaymentEvent event, PaymentRecords records, Instant at) {
+        boolean counted = records.refundsOf(event.paymentId().orElseThrow())
+                .filter(refunds -> refunds.refunded() >= event.amount()).isPresent();
+        return counted ? issue(PaymentIssueKind.REFUND_FAILED, PaymentIssue.Direction.REFUND, event, records, at)
+                : new Acknowledge(PaymentOutcome.NOT_APPLICABLE);
     }
 
     /**
-     * A refund of the payment an issue holds is recorded on that issue, up to what it holds: the order's status
-     * and amounts do not move. The refund that returns all of it settles the issue.
+     * Refunds of the order's payment accumulate up to what was captured, each counted once however the provider
+     * tells of it ({@link RefundTally}); the one that completes them moves the order to REFUNDED, giving back the stock
+     * of its lines not yet shipped. A refund the provider's running total counted already is only identified. A refund
+     * in another currency, or above what is left, is an issue.
      */
-    private static PaymentDecision refundOfIssue(PaymentEvent event, PaymentIssue holder, PaymentRecords records,
-                                                 Instant at) {
-        Optional<PaymentDecision> refused = refusedRefund(event, holder.currency(), holder.refundable(), records, at);
+    private static PaymentDecision refundOfOrder(PaymentEvent event, PaymentRecords records, Instant at) {
+        Order current = records.order().orElseThrow();
+        RefundTally after = counting(event, current.refunds());
+        Optional<PaymentDecision> refused = refusedRefund(event, current.currency(), current.capturedAmount(), after,
+                records, at);
         if (refused.isPresent()) {
             return refused.get();
         }
-        PaymentIssue after = holder.refunded(event.amount());
-        RowChange row = new RowChange.IssueRefunded(holder, after);
+        if (after.equals(current.refunds())) {
+            return new Acknowledge(PaymentOutcome.DUPLICATE);
+        }
+        if (after.addedTo(current.refunds()) == 0) {
+            return new Apply(OrderStep.of(current, current.refunded(current.status(), after, at), identified(event, after)));
+        }
+        return new Apply(OrderRefund.of(current, records.lines(), after, event.currency(), event.id(),
+                event.paymentId().orElseThrow(), at).step(current));
+    }
+
+    /**
+     * A refund of the payment an issue holds is recorded on that issue, up to what it holds, counted as on an order:
+     * the order's status and amounts do not move. The refund that returns all of it settles the issue.
+     */
+    private static PaymentDecision refundOfIssue(PaymentEvent event, PaymentIssue holder, PaymentRecords records,
+                                                 Instant at) {
+        RefundTally after = counting(event, holder.refunds());
+        Optional<PaymentDecision> refused = refusedRefund(event, holder.currency(), holder.amount(), after, records, at);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        if (after.equals(holder.refunds())) {
+            return new Acknowledge(PaymentOutcome.DUPLICATE);
+        }
+        RowChange row = new RowChange.IssueRefunded(holder, holder.refunded(after));
         if (records.order().isEmpty()) {
             return new RecordWithoutOrder(new UnknownOrderRows(event.orderId(), List.of(row)), PaymentOutcome.APPLIED,
                     Optional.empty());
         }
+        long added = after.addedTo(holder.refunds());
+        OrderChange change = added == 0 ? identified(event, after)
+                : new OrderChange.PaymentIssueRefunded(event.id(), holder.eventId(), event.paymentId().orElseThrow(),
+                        added, event.currency(), after.refunded());
         Order current = records.order().get();
-        return new Apply(OrderStep.of(current, current.recorded(1, at), new OrderChange.PaymentIssueRefunded(event.id(),
-                holder.eventId(), event.paymentId().orElseThrow(), event.amount(), event.currency(),
-                after.refundedAmount())).with(row));
+        return new Apply(OrderStep.of(current, current.recorded(1, at), change).with(row));
     }
 
-    /** A refund of a payment in another currency, or above what is left of it, is an issue. */
-    private static Optional<PaymentDecision> refusedRefund(PaymentEvent event, String currency, long refundable,
-                                                           PaymentRecords records, Instant at) {
+    /** The payment's refunds after {@code event}: one more refund, or the provider's running total of them. */
+    private static RefundTally counting(PaymentEvent event, RefundTally before) {
+        return event.type() == PaymentEventType.REFUNDED_IN_ALL ? before.withTotal(event.amount())
+                : before.plusRefund(event.amount());
+    }
+
+    private static OrderChange.RefundIdentified identified(PaymentEvent event, RefundTally after) {
+        return new OrderChange.RefundIdentified(event.id(), event.paymentId().orElseThrow(), event.amount(),
+                event.currency(), after.refunded());
+    }
+
+    /**
+     * A refund of a payment in another currency, or one that would count more than was captured ({@code captured}),
+     * is an issue.
+     */
+    private static Optional<PaymentDecision> refusedRefund(PaymentEvent event, String currency, long captured,
+                                                           RefundTally after, PaymentRecords records, Instant at) {
         PaymentIssue.Direction refund = PaymentIssue.Direction.REFUND;
         if (!event.currency().equals(currency)) {
             return Optional.of(issue(PaymentIssueKind.AMOUNT_MISMATCH, refund, event, records, at));
         }
-        if (event.amount() > refundable) {
+        if (after.refunded() > captured) {
             return Optional.of(issue(PaymentIssueKind.OVER_REFUND, refund, event, records, at));
         }
         return Optional.empty();

@@ -8,6 +8,13 @@ public enum PaymentEventType {
     PAYMENT_SUCCEEDED("payment.succeeded"),
     PAYMENT_FAILED("payment.failed"),
     REFUND_SUCCEEDED("refund.succeeded"),
+    /**
+     * The payment's refunds so far, in all: a running total the provider keeps (Stripe's {@code charge.refunded}),
+     * which counts only what the refunds already counted do not.
+     */
+    REFUNDED_IN_ALL("payment.refunded"),
+    /** A refund the provider told of failed or was cancelled: its amount went back to the shop. */
+    REFUND_FAILED("refund.failed"),
     /** The customer disputed the payment with their bank: its amount is withdrawn while the dispute lasts. */
     DISPUTE_OPENED("dispute.opened"),
     /** The dispute closed in the shop's favour: the amount withdrawn is returned. */
@@ -25,9 +32,17 @@ public enum PaymentEventType {
         return wireName;
     }
 
-    /** A capture, a refund or a dispute: money the provider moved, so the event must name the provider's payment. */
+    /**
+     * A capture, a refund (or its failure) or a dispute: money the provider moved, so the event must name the
+     * provider's payment.
+     */
     public boolean movesMoney() {
         return this != PAYMENT_FAILED;
+    }
+
+    /** A refund or the payment's refunds in all: counted on the payment's {@link dev.orders.core.order.RefundTally}. */
+    public boolean countsRefunds() {
+        return this == REFUND_SUCCEEDED || this == REFUNDED_IN_ALL;
     }
 
     /** The closing of a dispute, won or lost. */

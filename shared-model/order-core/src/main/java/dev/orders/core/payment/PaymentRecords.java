@@ -3,6 +3,7 @@ package dev.orders.core.payment;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.PaymentIssue;
+import dev.orders.core.order.RefundTally;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -42,8 +43,17 @@ public record PaymentRecords(Optional<Order> order, List<OrderLine> lines, List<
         return issues.stream().anyMatch(issue -> issue.eventId().equals(eventId));
     }
 
+    /**
+     * What is counted of the refunds of {@code paymentId}, where its capture was taken: by the order it paid, or by
+     * the issue that holds it.
+     */
+    public Optional<RefundTally> refundsOf(String paymentId) {
+        return order.filter(o -> o.isPaidBy(paymentId)).map(Order::refunds)
+                .or(() -> issueHoldingCaptureOf(paymentId).map(PaymentIssue::refunds));
+    }
+
     /** Whether a capture of {@code paymentId} was taken already: the order's payment, or one an issue holds. */
     public boolean hasCaptureOf(String paymentId) {
-        return order.filter(o -> o.isPaidBy(paymentId)).isPresent() || issueHoldingCaptureOf(paymentId).isPresent();
+        return refundsOf(paymentId).isPresent();
     }
 }

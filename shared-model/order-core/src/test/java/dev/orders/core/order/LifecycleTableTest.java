@@ -122,7 +122,7 @@ class LifecycleTableTest {
                         unexplained.decide(ready, NOW).equals(new Decision.Refused<>(
                                 new StatusChangeOutcome.ReasonRequired(to))), move + " without a reason");
                 if (move.requires(MoveRequirement.LINES)) {
-                    Order empty = new Order("o-1", "c-1", ready.status(), 1, 0, "EUR", 0, 0, LineStatuses.pending(0),
+                    Order empty = new Order("o-1", "c-1", ready.status(), 1, 0, "EUR", 0, 0, 0, LineStatuses.pending(0),
                             Instant.EPOCH, Instant.EPOCH, Optional.empty(), ready.heldFrom());
                     assertEquals(new Decision.Refused<>(new StatusChangeOutcome.EmptyOrder()),
                             request.decide(empty, NOW), move + " without lines");

@@ -99,8 +99,8 @@ class StatusChangeStepTest {
         PaymentIssue resolved = unknown.resolved(new PaymentIssue.Resolution(NOW, "admin:ann", "refunded in the dashboard"));
         assertEquals(new UnknownOrderRows("o-1", List.of(new RowChange.IssueResolved(resolved))), alone.rows());
         assertEquals(new PaymentIssueResolutionOutcome.Resolved(resolved, Optional.empty()), alone.outcome());
-        assertEquals(new Decision.Refused<>(new PaymentIssueResolutionOutcome.AlreadyResolved(unknown.refunded(3399))),
-                resolution.decide(Optional.empty(), Optional.of(unknown.refunded(3399)), NOW));
+        assertEquals(new Decision.Refused<>(new PaymentIssueResolutionOutcome.AlreadyResolved(unknown.refunded(new RefundTally(3399, 3399)))),
+                resolution.decide(Optional.empty(), Optional.of(unknown.refunded(new RefundTally(3399, 3399))), NOW));
         assertEquals(new Decision.Refused<>(new PaymentIssueResolutionOutcome.NotFound()),
                 resolution.decide(Optional.of(order(OrderStatus.PAID, 3399, 0)), Optional.empty(), NOW));
     }

@@ -16,6 +16,7 @@ import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
 import dev.orders.core.order.Role;
+import dev.orders.core.order.RefundTally;
 import dev.orders.core.order.RowChange;
 import dev.orders.core.payment.PaymentDecision.Acknowledge;
 import dev.orders.core.payment.PaymentDecision.Apply;
@@ -78,7 +79,7 @@ class PaymentDecisionTest {
         return new PaymentIssue("o-1", customerId, "evt_2",
                 customerId.isPresent() ? PaymentIssueKind.DUPLICATE_CAPTURE : PaymentIssueKind.UNKNOWN_ORDER,
                 Optional.of(new PaymentIssue.Payment("pay_2", PaymentIssue.Direction.CAPTURE)), 3399, "EUR", refunded,
-                Instant.EPOCH, Optional.empty());
+                refunded, Instant.EPOCH, Optional.empty());
     }
 
     private static PaymentIssueKind issueOf(PaymentDecision decision) {
@@ -246,11 +247,11 @@ class PaymentDecisionTest {
         assertEquals(read.next(OrderStatus.PAID, 3399, 0, NOW), after);
         assertEquals(new OrderChange.PaymentIssueRefunded("evt_1", "evt_2", "pay_2", 1000, "EUR", 1000),
                 only(first.step()));
-        assertEquals(List.of(new RowChange.IssueRefunded(holder, holder.refunded(1000))), first.step().rows());
-        assertTrue(holder.refunded(1000).isOpen());
+        assertEquals(List.of(new RowChange.IssueRefunded(holder, holder.refunded(new RefundTally(1000, 1000)))), first.step().rows());
+        assertTrue(holder.refunded(new RefundTally(1000, 1000)).isOpen());
 
         Apply last = assertInstanceOf(Apply.class, decide(event("refund.succeeded", "pay_2", 2399, "EUR"), read,
-                holder.refunded(1000)));
+                holder.refunded(new RefundTally(1000, 1000))));
         RowChange.IssueRefunded settled = (RowChange.IssueRefunded) last.step().rows().get(0);
         assertTrue(settled.after().isSettled());
         assertFalse(settled.after().isOpen());
@@ -317,7 +318,7 @@ class PaymentDecisionTest {
         RecordWithoutOrder refunded = assertInstanceOf(RecordWithoutOrder.class,
                 decideWithoutOrder(event("refund.succeeded", "pay_2", 3399, "EUR"), holder));
         assertEquals(PaymentOutcome.APPLIED, refunded.outcome());
-        assertEquals(List.of(new RowChange.IssueRefunded(holder, holder.refunded(3399))), refunded.rows().rows());
+        assertEquals(List.of(new RowChange.IssueRefunded(holder, holder.refunded(new RefundTally(3399, 3399)))), refunded.rows().rows());
         assertEquals(new Acknowledge(PaymentOutcome.DUPLICATE),
                 decideWithoutOrder(event("payment.succeeded", "pay_2", 3399, "EUR"), holder));
     }

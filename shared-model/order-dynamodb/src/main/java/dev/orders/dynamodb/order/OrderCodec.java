@@ -38,6 +38,7 @@ public final class OrderCodec {
     static final String ITEM_COUNT = "itemCount";
     static final String CAPTURED_AMOUNT = "capturedAmount";
     static final String REFUNDED_AMOUNT = "refundedAmount";
+    static final String ITEMIZED_REFUNDED_AMOUNT = "itemizedRefundedAmount";
     static final String PAYMENT_ID = "paymentId";
     /** The status an order on hold was held from; absent on every other order. */
     static final String HELD_FROM = "heldFrom";
@@ -94,6 +95,7 @@ public final class OrderCodec {
         item.put(CURRENCY, s(order.currency()));
         item.put(CAPTURED_AMOUNT, n(order.capturedAmount()));
         item.put(REFUNDED_AMOUNT, n(order.refundedAmount()));
+        item.put(ITEMIZED_REFUNDED_AMOUNT, n(order.itemizedRefundedAmount()));
         order.paymentId().ifPresent(paymentId -> item.put(PAYMENT_ID, s(paymentId)));
         order.heldFrom().ifPresent(status -> item.put(HELD_FROM, s(status)));
         item.put(ITEM_COUNT, n(order.itemCount()));
@@ -124,13 +126,22 @@ public final class OrderCodec {
     static Order decodeRoot(Map<String, AttributeValue> item) {
         ItemReader r = ItemReader.of(item, EntityType.ORDER);
         try {
+            long refunded = r.number(REFUNDED_AMOUNT);
             return new Order(r.string(ORDER_ID), r.string(CUSTOMER_ID), r.enumValue(STATUS, OrderStatus.class),
-                    r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), r.number(CAPTURED_AMOUNT),
-                    r.number(REFUNDED_AMOUNT), decodeLineStatuses(r), r.time(CREATED_AT), r.time(UPDATED_AT),
+                    r.number(VERSION), r.number(TOTAL), r.string(CURRENCY), r.number(CAPTURED_AMOUNT), refunded,
+                    itemizedRefunded(r, refunded), decodeLineStatuses(r), r.time(CREATED_AT), r.time(UPDATED_AT),
                     r.optionalString(PAYMENT_ID), r.optionalEnum(HELD_FROM, OrderStatus.class));
         } catch (IllegalArgumentException e) {
             throw new CorruptItemException(e.getMessage());
         }
+    }
+
+    /**
+     * What of {@code refunded} was told refund by refund: a row written before running totals were counted has no
+     * such attribute, and all its refunds were told one by one.
+     */
+    static long itemizedRefunded(ItemReader r, long refunded) {
+        return r.optionalNumber(ITEMIZED_REFUNDED_AMOUNT).orElse(refunded);
     }
 
     /** A feed entry: what the indexes project of a root (template.yaml), so no version or updatedAt. */

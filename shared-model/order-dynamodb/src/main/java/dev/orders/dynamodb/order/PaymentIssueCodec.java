@@ -61,6 +61,7 @@ final class PaymentIssueCodec {
         item.put(AMOUNT, n(issue.amount()));
         item.put(OrderCodec.CURRENCY, s(issue.currency()));
         item.put(REFUNDED_AMOUNT, n(issue.refundedAmount()));
+        item.put(OrderCodec.ITEMIZED_REFUNDED_AMOUNT, n(issue.itemizedRefundedAmount()));
         item.put(OrderCodec.AT, time(issue.at()));
         if (issue.isOpen()) {
             item.putAll(IndexAttributes.ofOpenIssue(issue));
@@ -79,7 +80,8 @@ final class PaymentIssueCodec {
         long refunded = r.optionalNumber(REFUNDED_AMOUNT).orElse(0);
         return new PaymentIssue(r.string(OrderCodec.ORDER_ID), r.optionalString(OrderCodec.CUSTOMER_ID),
                 r.string(EVENT_ID), r.enumValue(KIND, PaymentIssueKind.class), payment, r.number(AMOUNT),
-                r.string(OrderCodec.CURRENCY), refunded, r.time(OrderCodec.AT), resolution);
+                r.string(OrderCodec.CURRENCY), refunded, OrderCodec.itemizedRefunded(r, refunded), r.time(OrderCodec.AT),
+                resolution);
     }
 
     /** An entry of the open-issues partition: what the StatusFeed index projects of an issue. */

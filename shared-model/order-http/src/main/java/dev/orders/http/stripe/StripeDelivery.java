@@ -20,7 +20,8 @@ import java.util.Optional;
  * a payment issue under the PaymentIntent's id. {@code payment_intent.payment_failed} and
  * {@code checkout.session.async_payment_failed} are a failed payment attempt, keyed by Stripe's event id (a failed
  * attempt must not stand in the way of the PaymentIntent's success). A refund counts once it succeeded, keyed by its
- * own id; a dispute's opening is a payment issue and its closing resolves it; an expired session ends its order's
+ * own id, and a charge's refunds in all ({@code charge.refunded}) count what that refund did not: each refund once,
+ * whichever of its events arrive ({@link dev.orders.core.order.RefundTally}); a dispute's opening is a payment issue and its closing resolves it; an expired session ends its order's
  * wait for payment.
  */
 public sealed interface StripeDelivery {
@@ -59,14 +60,18 @@ public sealed interface StripeDelivery {
             case "checkout.session.expired" -> sessionOrder(object)
                     .<StripeDelivery>map(CheckoutExpired::new)
                     .orElseGet(() -> new NotActedOn(PaymentOutcome.ORDER_NOT_FOUND, "an expired session of no order"));
-            case "refund.created", "refund.updated" -> refund(event);
+            case "refund.created", "refund.updated", "refund.failed" -> refund(event);
+            // The charge's refunds in all: it names none of them (its refunds list is not sent since 2022-11-15).
+            case "charge.refunded" -> object.requiredLong("amount_refunded") == 0
+                    ? new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a charge with nothing refunded")
+                    : ofItsPayment(event, PaymentEventType.REFUNDED_IN_ALL, event.id(), "amount_refunded");
             // A dispute's opening is keyed by the dispute, its closing by the event; an inquiry closed without a
             // chargeback (warning_closed) moved no money.
             case "charge.dispute.created" -> ofItsPayment(event, PaymentEventType.DISPUTE_OPENED,
-                    object.requiredString("id"));
+                    object.requiredString("id"), "amount");
             case "charge.dispute.closed" -> switch (object.requiredString("status")) {
-                case "won" -> ofItsPayment(event, PaymentEventType.DISPUTE_WON, event.id());
-                case "lost" -> ofItsPayment(event, PaymentEventType.DISPUTE_LOST, event.id());
+                case "won" -> ofItsPayment(event, PaymentEventType.DISPUTE_WON, event.id(), "amount");
+                case "lost" -> ofItsPayment(event, PaymentEventType.DISPUTE_LOST, event.id(), "amount");
                 default -> new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a dispute closed "
                         + object.requiredString("status") + ": no money moved");
             };
@@ -76,25 +81,33 @@ public sealed interface StripeDelivery {
 
     /**
      * A refund counts once it has succeeded ({@code refund.created} of a card's refund, else the {@code refund.updated}
-     * that tells of it), keyed by the refund ({@code re_...}), so whichever of its events arrive it counts once. Its
-     * payment is its PaymentIntent, or its charge where it has none (a charge made without one).
+     * that tells of it), keyed by the refund ({@code re_...}), so whichever of its events arrive it counts once. One that
+     * failed or was cancelled ({@code refund.failed}, {@code refund.updated}) is keyed by the refund too, apart, so
+     * its failure is told once. Its payment is its PaymentIntent, or its charge where it has none (a charge made
+     * without one).
      */
     private static StripeDelivery refund(StripeEvent event) {
         JsonBody refund = event.object();
-        String status = refund.requiredString("status");
-        if (!status.equals("succeeded")) {
-            return new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a refund " + status + ": counted once it succeeds");
-        }
-        return ofItsPayment(event, PaymentEventType.REFUND_SUCCEEDED, refund.requiredString("id"));
+        String id = refund.requiredString("id");
+        return switch (refund.requiredString("status")) {
+            case "succeeded" -> ofItsPayment(event, PaymentEventType.REFUND_SUCCEEDED, id, "amount");
+            case "failed", "canceled" -> ofItsPayment(event, PaymentEventType.REFUND_FAILED, id + "-failed", "amount");
+            default -> new NotActedOn(PaymentOutcome.NOT_APPLICABLE, "a refund "
+                    + refund.requiredString("status") + ": counted once it succeeds");
+        };
     }
 
-    /** The object's {@code amount} of its payment (its PaymentIntent, or its charge where it has none), as {@code type}. */
-    private static StripeDelivery ofItsPayment(StripeEvent event, PaymentEventType type, String key) {
+    /**
+     * The object's {@code amountField} of its payment, as {@code type}: its PaymentIntent, or where it has none (a
+     * charge made without one) the charge, which is the object itself or the one it names.
+     */
+    private static StripeDelivery ofItsPayment(StripeEvent event, PaymentEventType type, String key, String amountField) {
         JsonBody object = event.object();
-        String paymentField = object.optionalString("payment_intent").isPresent() ? "payment_intent" : "charge";
+        String paymentField = object.optionalString("payment_intent").isPresent() ? "payment_intent"
+                : object.requiredString("object").equals("charge") ? "id" : "charge";
         String payment = Check.safeId("data.object." + paymentField, object.requiredString(paymentField));
         String currency = StripeAmounts.currency("data.object.currency", object.requiredString("currency"));
-        long amount = StripeAmounts.minorUnits("data.object.amount", object.requiredLong("amount"), currency);
+        long amount = StripeAmounts.minorUnits("data.object." + amountField, object.requiredLong(amountField), currency);
         return new OfItsPayment(new PaymentEvent(Check.safeId("id", key), type, event.created(), payment,
                 Optional.of(payment), amount, currency));
     }
