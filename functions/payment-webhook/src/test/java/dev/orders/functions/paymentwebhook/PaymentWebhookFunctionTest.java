@@ -98,6 +98,12 @@ class PaymentWebhookFunctionTest {
                 "data", data)), secret, NOW);
     }
 
+    /** An event of the sample's shape of the provider's payment {@code paymentId}, for the sample order, signed now. */
+    private static APIGatewayV2HTTPEvent ofPayment(String id, String type, String paymentId, long amount) {
+        return signed(SampleEvents.load(SAMPLE), Json.write(Map.of("id", id, "type", type, "created", NOW - 5, "data",
+                Map.of("orderId", SAMPLE_ORDER, "paymentId", paymentId, "amount", amount, "currency", "EUR"))), SECRET, NOW);
+    }
+
     private static APIGatewayV2HTTPEvent event(String id, String type, long amount) {
         return event(id, type, SAMPLE_ORDER, amount, "EUR", SECRET);
     }
@@ -342,9 +348,7 @@ class PaymentWebhookFunctionTest {
     @Test
     void theSampleRefundOfADuplicateChargeSettlesItsIssueAndLeavesTheOrderPaid() {
         assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
-        Reply second = invoke(function, signed(SampleEvents.load(SAMPLE), Json.write(Map.of("id", "evt_second",
-                "type", "payment.succeeded", "created", NOW - 5, "data", Map.of("orderId", SAMPLE_ORDER,
-                        "paymentId", "pay_3PzX9cLkq2Yw7Hb2", "amount", SAMPLE_TOTAL, "currency", "EUR"))), SECRET, NOW));
+        Reply second = invoke(function, ofPayment("evt_second", "payment.succeeded", "pay_3PzX9cLkq2Yw7Hb2", SAMPLE_TOTAL));
         assertEquals("DUPLICATE_CAPTURE", second.json().get("issue"));
 
         assertAcknowledged(invoke(function, SampleEvents.load("payment-webhook/refund-duplicate-charge")), "applied");
@@ -356,6 +360,32 @@ class PaymentWebhookFunctionTest {
         assertTrue(settled.isSettled());
         assertEquals("PaymentIssueRefunded", history().get(0).type());
         assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+    }
+
+    /**
+     * A provider's running total of a second charge's refunds, then one of those refunds told by itself: counted once
+     * on the issue that holds the charge, whose row keeps both, and settled by a refund that adds the rest.
+     */
+    @Test
+    void aRunningTotalAndARefundItCountedOfAPaymentAnIssueHoldsCountOnceOnTheIssue() {
+        assertAcknowledged(invoke(function, SampleEvents.load(SAMPLE)), "applied");
+        String duplicate = "pay_3PzX9cLkq2Yw7Hb2";
+        assertEquals("DUPLICATE_CAPTURE", invoke(function, ofPayment("evt_second", "payment.succeeded", duplicate,
+                SAMPLE_TOTAL)).json().get("issue"));
+        assertAcknowledged(invoke(function, ofPayment("evt_total", "payment.refunded", duplicate, 1000)),
+                "applied");
+        assertAcknowledged(invoke(function, ofPayment("re_first", "refund.succeeded", duplicate, 1000)),
+                "applied");
+        PaymentIssue counted = fx.reads.findAggregateById(SAMPLE_ORDER).orElseThrow().paymentIssues().get(0);
+        assertEquals(List.of(1000L, 1000L, true), List.of(counted.refundedAmount(), counted.itemizedRefundedAmount(),
+                counted.isOpen()));
+        assertEquals(List.of("RefundIdentified", "PaymentIssueRefunded"), history().subList(0, 2).stream()
+                .map(OrderEvent::type).toList());
+
+        assertAcknowledged(invoke(function, ofPayment("re_rest", "refund.succeeded", duplicate,
+                SAMPLE_TOTAL - 1000)), "applied");
+        assertTrue(fx.reads.findAggregateById(SAMPLE_ORDER).orElseThrow().paymentIssues().get(0).isSettled());
+        assertEquals(List.of(OrderStatus.PAID, 0L), List.of(order().status(), order().refundedAmount()));
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.stripe.Stripe;
 import com.stripe.exception.SignatureVerificationException;
+import com.stripe.model.Charge;
 import com.stripe.model.Dispute;
 import com.stripe.model.Event;
 import com.stripe.model.PaymentIntent;
@@ -76,6 +77,8 @@ class StripeWebhookTest {
     private static final String REFUND_CREATED = "payment-webhook/stripe-refund-created";
     private static final String REFUND_UPDATED = "payment-webhook/stripe-refund-updated";
     private static final String REFUND = "re_3QKc9bLkq2Yw7Hb10rF5uN7d";
+    private static final String CHARGE_REFUNDED = "payment-webhook/stripe-charge-refunded";
+    private static final String REFUND_FAILED = "payment-webhook/stripe-refund-failed";
 
     private Fixture fx;
     private PaymentWebhookFunction function;
@@ -282,6 +285,115 @@ class StripeWebhookTest {
         assertEquals(PAYMENT_INTENT, refunded.change().data().get("paymentId"));
     }
 
+    /** The three events that tell of the sample's refund of 1250, in each of their orders. */
+    static List<List<String>> theRefundsThreeEventsInEachOrder() {
+        List<String> a = List.of(REFUND_CREATED, REFUND_UPDATED, CHARGE_REFUNDED);
+        return List.of(List.of(a.get(0), a.get(1), a.get(2)), List.of(a.get(0), a.get(2), a.get(1)),
+                List.of(a.get(1), a.get(0), a.get(2)), List.of(a.get(1), a.get(2), a.get(0)),
+                List.of(a.get(2), a.get(0), a.get(1)), List.of(a.get(2), a.get(1), a.get(0)));
+    }
+
+    /**
+     * Stripe tells of one refund in refund.created, refund.updated and charge.refunded (the charge's refunds in all):
+     * it counts once, whichever arrive first; a refund the total counted first is then identified, moving no money.
+     */
+    @ParameterizedTest
+    @MethodSource("theRefundsThreeEventsInEachOrder")
+    void oneRefundThroughRefundCreatedRefundUpdatedAndChargeRefundedCountsOnceInAnyOrder(List<String> arrivals) {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        for (String sample : arrivals) {
+            assertEquals(200, invoke(function, signedByStripe(sample, NOW)).status(), sample);
+        }
+
+        Order order = order();
+        assertEquals(List.of(OrderStatus.PAID, 1250L), List.of(order.status(), order.refundedAmount()));
+        List<OrderEvent> events = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER);
+        assertEquals(1250L, events.stream().filter(event -> event.type().equals("RefundRecorded"))
+                .mapToLong(event -> (Long) event.change().data().get("amount")).sum());
+        List<String> after = events.subList(2, events.size()).stream().map(OrderEvent::type).toList();
+        assertEquals(arrivals.get(0).equals(CHARGE_REFUNDED) ? List.of("RefundRecorded", "RefundIdentified")
+                : List.of("RefundRecorded"), after);
+    }
+
+    /** The sample's event {@code sample}, its ids and amounts replaced as {@code replacements} say, and signed. */
+    private static APIGatewayV2HTTPEvent edited(String sample, Map<String, String> replacements) {
+        APIGatewayV2HTTPEvent event = SampleEvents.load(sample);
+        String body = event.getBody();
+        for (Map.Entry<String, String> replacement : replacements.entrySet()) {
+            body = body.replace(replacement.getKey(), replacement.getValue());
+        }
+        event.setBody(body);
+        return resigned(event);
+    }
+
+    /** Two refunds, each told by itself and in the charge's running total, late and out of order: each counts once. */
+    @Test
+    void twoRefundsToldOneByOneAndInTheChargesTotalOutOfOrderEachCountOnce() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+        Map<String, String> second = Map.of(REFUND, "re_3QKc9bLkq2Yw7Hb10rS2nD8e", "evt_3QKc9bLkq2Yw7Hb10rC1aB3f",
+                "evt_3QKc9bLkq2Yw7Hb10rC2aB3f", "\"amount\": 1250", "\"amount\": 899");
+        APIGatewayV2HTTPEvent bothInAll = edited(CHARGE_REFUNDED, Map.of("\"amount_refunded\": 1250",
+                "\"amount_refunded\": 2149", "evt_3QKc9bLkq2Yw7Hb10rH1aB5h", "evt_3QKc9bLkq2Yw7Hb10rH2aB5h"));
+
+        assertAcknowledged(invoke(function, bothInAll), "applied");
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_CREATED, NOW)), "applied");
+        assertAcknowledged(invoke(function, signedByStripe(CHARGE_REFUNDED, NOW)), "duplicate");
+        assertAcknowledged(invoke(function, edited(REFUND_CREATED, second)), "applied");
+
+        assertEquals(2149, order().refundedAmount());
+        assertEquals(List.of("RefundRecorded", "RefundIdentified", "RefundIdentified"),
+                fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).subList(2, 5).stream().map(OrderEvent::type).toList());
+        assertAcknowledged(invoke(function, edited(REFUND_CREATED, Map.of(REFUND, "re_3QKc9bLkq2Yw7Hb10rT3nD8f"))),
+                "applied");
+        assertEquals(List.of(OrderStatus.REFUNDED, TOTAL), List.of(order().status(), order().refundedAmount()));
+    }
+
+    /** A refund that failed after it succeeded gave the money back to the shop: an issue, told once by either event. */
+    @Test
+    void aRefundThatFailsAfterItCountedIsAPaymentIssueToldOnce() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_CREATED, NOW)), "applied");
+
+        Reply failed = invoke(function, signedByStripe(REFUND_FAILED, NOW));
+        assertAcknowledged(failed, "payment-issue");
+        assertEquals("REFUND_FAILED", failed.json().get("issue"));
+        assertAcknowledged(invoke(function, edited(REFUND_UPDATED, Map.of("\"status\": \"succeeded\"",
+                "\"status\": \"failed\"", "evt_3QKc9bLkq2Yw7Hb10rU1aB4g", "evt_3QKc9bLkq2Yw7Hb10rU2aB4g"))),
+                "duplicate");
+
+        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        assertEquals(List.of(List.of(SAMPLE_ORDER, PaymentIssueKind.REFUND_FAILED, 1250L)), open.stream()
+                .map(issue -> List.<Object>of(issue.orderId(), issue.kind(), issue.amount())).toList());
+        assertEquals(1250, order().refundedAmount());
+    }
+
+    @Test
+    void aRefundThatFailsBeforeItCountedRecordsNothing() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+
+        assertAcknowledged(invoke(function, signedByStripe(REFUND_FAILED, NOW)), "not-applicable");
+
+        assertEquals(List.of(2L, 0L), List.of(order().version(), order().refundedAmount()));
+        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+    }
+
+    /**
+     * A total arriving before the capture of its payment is money the service cannot place: an issue no capture
+     * takes (unlike a refund told by itself), for a person; the capture then pays the order.
+     */
+    @Test
+    void aChargesRefundsInAllBeforeItsCaptureIsAPaymentIssueForAPerson() {
+        Reply early = invoke(function, signedByStripe(CHARGE_REFUNDED, NOW));
+
+        assertAcknowledged(early, "payment-issue");
+        assertEquals("UNMATCHED_REFUND_TOTAL", early.json().get("issue"));
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+        assertEquals(List.of(OrderStatus.PAID, 0L), List.of(order().status(), order().refundedAmount()));
+        assertEquals(List.of(PaymentIssueKind.UNMATCHED_REFUND_TOTAL), fx.issues.open(10, Optional.empty()).items()
+                .stream().map(OpenPaymentIssue::kind).toList());
+    }
+
     // ---- races: Stripe sends one payment's or one refund's events at once -----------------------------------
 
     /** A function whose first write waits until {@code meanwhile} has run: a delivery that raced another. */
@@ -300,6 +412,18 @@ class StripeWebhookTest {
         assertAcknowledged(invoke(updated, signedByStripe(REFUND_UPDATED, NOW)), "duplicate");
 
         assertEquals(List.of(3L, 1250L), List.of(order().version(), order().refundedAmount()));
+    }
+
+    @Test
+    void oneRefundByItselfAndInTheChargesTotalAtOnceCountsOnce() {
+        assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
+        PaymentWebhookFunction created = racedBy(() ->
+                assertAcknowledged(invoke(function, signedByStripe(CHARGE_REFUNDED, NOW)), "applied"));
+
+        assertAcknowledged(invoke(created, signedByStripe(REFUND_CREATED, NOW)), "applied");
+
+        assertEquals(List.of(4L, 1250L), List.of(order().version(), order().refundedAmount()));
+        assertEquals("RefundIdentified", fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).get(3).type());
     }
 
     @Test
@@ -457,7 +581,8 @@ class StripeWebhookTest {
         assertNotNull(event.getId());
         Class<?> expected = event.getType().startsWith("checkout.session.") ? Session.class
                 : event.getType().startsWith("refund.") ? Refund.class
-                : event.getType().startsWith("charge.dispute.") ? Dispute.class : PaymentIntent.class;
+                : event.getType().startsWith("charge.dispute.") ? Dispute.class
+                : event.getType().startsWith("charge.") ? Charge.class : PaymentIntent.class;
         assertTrue(expected.isInstance(object), sample + ": " + object.getClass());
     }
 }

@@ -440,4 +440,63 @@ class PaymentDecisionTest {
         assertEquals(1, apply.step().changes().size());
         assertEquals(List.of(), apply.step().rows());
     }
+
+    @Test
+    void aRunningTotalCountsWhatTheOrdersRefundsDoNotAndARefundItCountedIsOnlyIdentified() {
+        Order read = order(OrderStatus.PAID, 3399, 0);
+        Apply total = assertInstanceOf(Apply.class, decide(event("evt_t", "payment.refunded", PAYMENT, 1000, "EUR"), read));
+        assertEquals(new RefundTally(1000, 0), total.step().after().refunds());
+        assertEquals(new OrderChange.RefundRecorded(OrderStatus.PAID, OrderStatus.PAID, 1000, "EUR", 1000,
+                Optional.of("evt_t"), Optional.of(PAYMENT), Optional.empty()), only(total.step()));
+
+        Order counted = total.step().after();
+        Apply identified = assertInstanceOf(Apply.class, decide(event("re_1", "refund.succeeded", PAYMENT, 1000, "EUR"),
+                counted));
+        assertEquals(new RefundTally(1000, 1000), identified.step().after().refunds());
+        assertEquals(counted.version() + 1, identified.step().after().version());
+        assertEquals(new OrderChange.RefundIdentified("re_1", PAYMENT, 1000, "EUR", 1000), only(identified.step()));
+
+        assertEquals(new Acknowledge(PaymentOutcome.DUPLICATE),
+                decide(event("evt_t0", "payment.refunded", PAYMENT, 600, "EUR"), identified.step().after()));
+        assertEquals(PaymentIssueKind.OVER_REFUND,
+                issueOf(decide(event("evt_t2", "payment.refunded", PAYMENT, 3400, "EUR"), counted)));
+    }
+
+    @Test
+    void aRunningTotalOfAPaymentAnIssueHoldsIsCountedOnTheIssue() {
+        Order read = order(OrderStatus.PAID);
+        PaymentIssue holder = duplicateCapture(0, Optional.of("c-1"));
+        Apply total = assertInstanceOf(Apply.class, decide(event("evt_t", "payment.refunded", "pay_2", 1000, "EUR"),
+                read, holder));
+        PaymentIssue counted = holder.refunded(new RefundTally(1000, 0));
+        assertEquals(List.of(new RowChange.IssueRefunded(holder, counted)), total.step().rows());
+
+        Apply identified = assertInstanceOf(Apply.class, decide(event("re_1", "refund.succeeded", "pay_2", 1000, "EUR"),
+                read, counted));
+        assertEquals(new OrderChange.RefundIdentified("re_1", "pay_2", 1000, "EUR", 1000), only(identified.step()));
+        assertEquals(List.of(new RowChange.IssueRefunded(counted, counted.refunded(new RefundTally(1000, 1000)))),
+                identified.step().rows());
+    }
+
+    @Test
+    void aRunningTotalOfAPaymentNoCaptureOfWhichIsRecordedIsAnIssueNoCaptureTakes() {
+        PaymentEvent early = event("evt_t", "payment.refunded", "pay_9", 1000, "EUR");
+        assertEquals(PaymentIssueKind.UNMATCHED_REFUND_TOTAL, issueOf(decide(early, order(OrderStatus.AWAITING_PAYMENT))));
+        RecordWithoutOrder alone = assertInstanceOf(RecordWithoutOrder.class, decideWithoutOrder(early));
+        PaymentIssue issue = ((RowChange.IssueOpened) alone.rows().rows().get(0)).issue();
+        assertEquals(List.of(PaymentIssueKind.UNMATCHED_REFUND_TOTAL, false), List.of(issue.kind(),
+                issue.awaitsCaptureOf("pay_9")));
+    }
+
+    @Test
+    void aRefundThatFailedIsAnIssueWhereItMayHaveCountedAndNothingWhereItCannotHave() {
+        PaymentEvent failed = event("re_1-failed", "refund.failed", PAYMENT, 1000, "EUR");
+        assertEquals(PaymentIssueKind.REFUND_FAILED, issueOf(decide(failed, order(OrderStatus.PAID, 3399, 1000))));
+        assertEquals(new Acknowledge(PaymentOutcome.NOT_APPLICABLE), decide(failed, order(OrderStatus.PAID, 3399, 999)));
+        assertEquals(new Acknowledge(PaymentOutcome.NOT_APPLICABLE), decide(failed, order(OrderStatus.AWAITING_PAYMENT)));
+        PaymentIssue holder = duplicateCapture(1000, Optional.empty());
+        RecordWithoutOrder onIssue = assertInstanceOf(RecordWithoutOrder.class, decideWithoutOrder(
+                event("re_1-failed", "refund.failed", "pay_2", 1000, "EUR"), holder));
+        assertEquals(Optional.of(PaymentIssueKind.REFUND_FAILED), onIssue.issue());
+    }
 }

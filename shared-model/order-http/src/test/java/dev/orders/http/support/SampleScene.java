@@ -51,6 +51,8 @@ public record SampleScene(String sample, Consumer<Fixture> seed, int status) {
             new SampleScene("payment-webhook/stripe-charge-dispute-closed", Seeds.DISPUTED, 200),
             new SampleScene("payment-webhook/stripe-refund-created", Seeds.PAID_BY_STRIPE, 200),
             new SampleScene("payment-webhook/stripe-refund-updated", Seeds.PAID_BY_STRIPE, 200),
+            new SampleScene("payment-webhook/stripe-charge-refunded", Seeds.PAID_BY_STRIPE, 200),
+            new SampleScene("payment-webhook/stripe-refund-failed", Seeds.REFUNDED_BY_STRIPE, 200),
             new SampleScene("query-orders/list-customer-orders", Seeds.ORDER, 200),
             new SampleScene("query-orders/list-orders", Seeds.ORDER, 200));
     private static final Map<String, Object> OPEN_API = CloudFormationYaml.load(

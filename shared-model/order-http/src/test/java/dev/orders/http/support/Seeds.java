@@ -119,6 +119,9 @@ public final class Seeds {
     /** Captured through Stripe: its PaymentIntent's capture, keyed by the PaymentIntent, so its refunds find the order. */
     public static final Consumer<Fixture> PAID_BY_STRIPE = AWAITING_PAYMENT.andThen(fx -> payment(fx, STRIPE_PAYMENT,
             PaymentEventType.PAYMENT_SUCCEEDED, STRIPE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.APPLIED));
+    /** Paid through Stripe, and 1250 of it refunded: the refund whose failure is a REFUND_FAILED issue. */
+    public static final Consumer<Fixture> REFUNDED_BY_STRIPE = PAID_BY_STRIPE.andThen(fx -> payment(fx,
+            "re_3QKc9bLkq2Yw7Hb10rF5uN7d", PaymentEventType.REFUND_SUCCEEDED, STRIPE_PAYMENT, 1250, PaymentOutcome.APPLIED));
     /** Paid through Stripe, and its payment disputed: the open DISPUTE issue its closing resolves. */
     public static final Consumer<Fixture> DISPUTED = PAID_BY_STRIPE.andThen(fx -> payment(fx, "dp_1QKc9bLkq2Yw7Hb1dS4pT5uV",
             PaymentEventType.DISPUTE_OPENED, STRIPE_PAYMENT, SAMPLE_TOTAL, PaymentOutcome.PAYMENT_ISSUE));
