@@ -47,10 +47,12 @@ final class StripeEventCommand implements Command {
     /** The variable of the route's signing secret, as the function reads it locally. */
     static final String SECRET = SignedSamples.Signature.STRIPE.secret;
     static final Option ORDER = Option.value("ORDER", "The order the payment is for (the PaymentIntent's metadata.order_id,"
-            + " a Checkout Session's client_reference_id); not for a refund or a dispute, which names only its payment.",
+            + " a Checkout Session's client_reference_id); not for a refund, a dispute or a charge's refunds, which name"
+            + " only their payment.",
             "--order");
     static final Option AMOUNT = Option.value("INTEGER", "The amount in the currency's smallest unit, as Stripe counts it"
-            + " (3399 is 33.99 eur): amount and amount_received, amount_total, a refund's or a dispute's amount.",
+            + " (3399 is 33.99 eur): amount and amount_received, amount_total, a refund's or a dispute's amount, a charge's"
+            + " amount_refunded (its refunds in all).",
             "--amount");
     static final Option CURRENCY = Option.value("TEXT", "The currency, lowercase as Stripe sends it (default: eur).",
             "--currency");
@@ -151,8 +153,8 @@ final class StripeEventCommand implements Command {
                 .resolve(sampleName(type));
         Map<String, Object> event = STRIPE_JSON.mapFrom(JSON.std.mapFrom(Files.readString(sample)).get("body"));
         Map<String, Object> object = object(object(event, "data"), "object");
-        // A refund or a dispute names only its payment (and its charge), not the order.
-        boolean refund = List.of("refund", "dispute").contains(object.get("object"));
+        // A refund, a dispute or a charge's refunds in all name only its payment (and its charge), not the order.
+        boolean refund = List.of("refund", "dispute", "charge").contains(object.get("object"));
         long amount = amount(arguments);
         String paymentIntent = "payment_intent".equals(object.get("object")) ? (String) object.get("id")
                 : (String) object.get("payment_intent");
@@ -180,7 +182,10 @@ final class StripeEventCommand implements Command {
         event.put("created", now);
         object.put("created", now);
         object.put("currency", currency(arguments));
-        for (String field : List.of("amount", "amount_received", "amount_subtotal", "amount_total")) {
+        // Of a charge, the amount is its refunds in all; elsewhere the object's own.
+        List<String> amounts = "charge".equals(object.get("object")) ? List.of("amount_refunded")
+                : List.of("amount", "amount_received", "amount_subtotal", "amount_total");
+        for (String field : amounts) {
             // A failed PaymentIntent received nothing: its amount_received stays 0.
             object.computeIfPresent(field, (name, sampled) -> ((Number) sampled).longValue() == 0 ? 0L : amount);
         }

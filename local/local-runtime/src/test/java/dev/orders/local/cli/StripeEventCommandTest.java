@@ -118,11 +118,17 @@ class StripeEventCommandTest {
     @MethodSource("types")
     void everyTypeItPrintsIsAppliedByThePaymentWebhookAsInvokeRunsIt(String type) throws Exception {
         String paymentIntent = "pi_" + "3Gen".repeat(6);
-        if (type.startsWith("refund.")) {
+        if (type.startsWith("refund.") || type.equals("charge.refunded")) {
             assertApplied(generate(NO_VARIABLES, "payment_intent.succeeded", "--order", ORDER, "--amount", "3399",
                     "--payment-intent", paymentIntent));
+            String refund = generate(NO_VARIABLES, type.equals("refund.failed") ? "refund.created" : type,
+                    "--payment-intent", paymentIntent, "--amount", "1250");
 
-            assertApplied(generate(NO_VARIABLES, type, "--payment-intent", paymentIntent, "--amount", "1250"));
+            assertApplied(refund);
+            if (type.equals("refund.failed")) {
+                String failed = generate(NO_VARIABLES, type, "--payment-intent", paymentIntent, "--amount", "1250");
+                assertEquals("REFUND_FAILED", JSON.std.mapFrom(invoked(failed).get("body")).get("issue"));
+            }
 
             assertEquals(List.of(OrderStatus.PAID, 1250L), List.of(order().status(), order().refundedAmount()));
         } else if (type.startsWith("charge.dispute.")) {
@@ -225,9 +231,9 @@ class StripeEventCommandTest {
         StripeEventCommand.TYPES.forEach(type -> assertTrue(listed.contains(type), type + " in:\n" + help));
 
         UsageException unknown = assertThrows(UsageException.class, () -> SamLocal.run(List.of("generate-event", "stripe",
-                "charge.refunded", "--order", ORDER, "--amount", "3399")));
+                "charge.succeeded", "--order", ORDER, "--amount", "3399")));
         assertEquals("generate-event stripe takes an event type POST /webhooks/stripe acts on: "
-                + String.join(", ", StripeEventCommand.TYPES) + "; 'charge.refunded' is not one (any other type is"
+                + String.join(", ", StripeEventCommand.TYPES) + "; 'charge.succeeded' is not one (any other type is"
                 + " answered 200 and writes nothing)", unknown.getMessage());
     }
 
