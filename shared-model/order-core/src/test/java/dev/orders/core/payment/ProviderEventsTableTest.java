@@ -53,14 +53,18 @@ class ProviderEventsTableTest {
         }
     }
 
+    /** A refund of all that is left, or the provider's running total reaching all that was captured: the same move. */
     @ParameterizedTest
     @MethodSource("orders")
     void aRefundOfAllThatIsLeftOfTheOrdersPaymentMovesItOnlyWhereTheLifecycleHasTheRefund(Order read) {
         if (read.refundable() > 0) {
-            PaymentDecision decision = decide(PaymentEventType.REFUND_SUCCEEDED, "pay_1", read.refundable(), read);
-            Order after = assertInstanceOf(PaymentDecision.Apply.class, decision).step().after();
-            assertEquals(Move.REFUND.isOpenTo(read) ? Move.REFUND.to(read) : read.status(), after.status());
-            assertEquals(read.capturedAmount(), after.refundedAmount());
+            for (PaymentDecision decision : List.of(
+                    decide(PaymentEventType.REFUND_SUCCEEDED, "pay_1", read.refundable(), read),
+                    decide(PaymentEventType.REFUNDED_IN_ALL, "pay_1", read.capturedAmount(), read))) {
+                Order after = assertInstanceOf(PaymentDecision.Apply.class, decision).step().after();
+                assertEquals(Move.REFUND.isOpenTo(read) ? Move.REFUND.to(read) : read.status(), after.status());
+                assertEquals(read.capturedAmount(), after.refundedAmount());
+            }
         }
     }
 

@@ -251,16 +251,10 @@ public record DynamoDbOrderStore(OrdersTable table, OrderReads reads, ProductCat
             // Settled, the issue leaves the open-issues queue: its index attributes go.
             IndexAttributes.Removal leaveQueue = after.isOpen() ? IndexAttributes.Removal.NONE
                     : IndexAttributes.ofClosedIssue();
-            Map<String, String> names = new HashMap<>(leaveQueue.names());
-            names.putAll(Map.of("#refunded", PaymentIssueCodec.REFUNDED_AMOUNT,
-                    "#itemized", OrderCodec.ITEMIZED_REFUNDED_AMOUNT));
-            // A row from before running totals were counted has no #itemized: all its refunds were itemized.
+            PaymentIssueCodec.RefundsUpdate update = PaymentIssueCodec.refundsUpdate(before.refunds(), after.refunds(),
+                    leaveQueue);
             transaction.update(ROW + before.eventId(), PaymentIssueCodec.key(before.orderId(), before.eventId()),
-                    ("SET #refunded = :after, #itemized = :itemizedAfter " + leaveQueue.clause()).strip(),
-                    "#refunded = :before AND (#itemized = :itemizedBefore OR attribute_not_exists(#itemized))", names,
-                    Map.of(":before", n(before.refundedAmount()), ":after", n(after.refundedAmount()),
-                            ":itemizedBefore", n(before.itemizedRefundedAmount()),
-                            ":itemizedAfter", n(after.itemizedRefundedAmount())));
+                    update.expression(), update.condition(), update.names(), update.values());
         } else if (row instanceof RowChange.IssueResolved resolved) {
             PaymentIssue issue = resolved.resolved();
             PaymentIssue.Resolution resolution = issue.resolution().orElseThrow();

@@ -12,6 +12,7 @@ import dev.orders.core.order.OrderEvent;
 import dev.orders.core.order.OrderLine;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.order.OrderSummary;
+import dev.orders.core.order.RefundTally;
 import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.Attrs;
@@ -21,6 +22,7 @@ import dev.orders.dynamodb.table.ItemReader;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -95,7 +97,7 @@ public final class OrderCodec {
         item.put(CURRENCY, s(order.currency()));
         item.put(CAPTURED_AMOUNT, n(order.capturedAmount()));
         item.put(REFUNDED_AMOUNT, n(order.refundedAmount()));
-        item.put(ITEMIZED_REFUNDED_AMOUNT, n(order.itemizedRefundedAmount()));
+        itemizedAttribute(order.refunds()).ifPresent(itemized -> item.put(ITEMIZED_REFUNDED_AMOUNT, itemized));
         order.paymentId().ifPresent(paymentId -> item.put(PAYMENT_ID, s(paymentId)));
         order.heldFrom().ifPresent(status -> item.put(HELD_FROM, s(status)));
         item.put(ITEM_COUNT, n(order.itemCount()));
@@ -137,9 +139,13 @@ public final class OrderCodec {
     }
 
     /**
-     * What of {@code refunded} was told refund by refund: a row written before running totals were counted has no
-     * such attribute, and all its refunds were told one by one.
+     * What of the refunds was told refund by refund, kept only where a running total counted more: absent, all of
+     * {@code refundedAmount} was (as on every row written before running totals were counted).
      */
+    static Optional<AttributeValue> itemizedAttribute(RefundTally refunds) {
+        return refunds.itemized() == refunds.refunded() ? Optional.empty() : Optional.of(n(refunds.itemized()));
+    }
+
     static long itemizedRefunded(ItemReader r, long refunded) {
         return r.optionalNumber(ITEMIZED_REFUNDED_AMOUNT).orElse(refunded);
     }

@@ -7,6 +7,7 @@ import static dev.orders.dynamodb.table.Attrs.time;
 import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.RefundTally;
 import dev.orders.dynamodb.keys.IndexAttributes;
 import dev.orders.dynamodb.keys.Keys;
 import dev.orders.dynamodb.table.EntityType;
@@ -14,6 +15,7 @@ import dev.orders.dynamodb.table.ItemReader;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -61,12 +63,43 @@ final class PaymentIssueCodec {
         item.put(AMOUNT, n(issue.amount()));
         item.put(OrderCodec.CURRENCY, s(issue.currency()));
         item.put(REFUNDED_AMOUNT, n(issue.refundedAmount()));
-        item.put(OrderCodec.ITEMIZED_REFUNDED_AMOUNT, n(issue.itemizedRefundedAmount()));
+        OrderCodec.itemizedAttribute(issue.refunds())
+                .ifPresent(itemized -> item.put(OrderCodec.ITEMIZED_REFUNDED_AMOUNT, itemized));
         item.put(OrderCodec.AT, time(issue.at()));
         if (issue.isOpen()) {
             item.putAll(IndexAttributes.ofOpenIssue(issue));
         }
         return item;
+    }
+
+    /** An update of an issue's refunds, written only if they are still as read. */
+    record RefundsUpdate(String expression, String condition, Map<String, String> names,
+                         Map<String, AttributeValue> values) {
+    }
+
+    /**
+     * The refunds of an issue from {@code before} to {@code after}: {@code refundedAmount} set, and
+     * {@code itemizedRefundedAmount} set or removed as {@link OrderCodec#itemizedAttribute} keeps it, each compared with
+     * what was read; with {@code removal}'s attributes removed too (a settled issue's queue entry).
+     */
+    static RefundsUpdate refundsUpdate(RefundTally before, RefundTally after, IndexAttributes.Removal removal) {
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":before", n(before.refunded()),
+                ":after", n(after.refunded())));
+        Optional<AttributeValue> itemizedBefore = OrderCodec.itemizedAttribute(before);
+        Optional<AttributeValue> itemizedAfter = OrderCodec.itemizedAttribute(after);
+        itemizedBefore.ifPresent(value -> values.put(":itemizedBefore", value));
+        itemizedAfter.ifPresent(value -> values.put(":itemizedAfter", value));
+        String condition = "#refunded = :before AND " + (itemizedBefore.isPresent() ? "#itemized = :itemizedBefore"
+                : "attribute_not_exists(#itemized)");
+        Map<String, String> names = new HashMap<>(removal.names());
+        names.putAll(Map.of("#refunded", REFUNDED_AMOUNT, "#itemized", OrderCodec.ITEMIZED_REFUNDED_AMOUNT));
+        TreeSet<String> removed = new TreeSet<>(removal.names().keySet());
+        if (itemizedAfter.isEmpty()) {
+            removed.add("#itemized");
+        }
+        String expression = "SET #refunded = :after" + (itemizedAfter.isPresent() ? ", #itemized = :itemizedAfter" : "")
+                + (removed.isEmpty() ? "" : " REMOVE " + String.join(", ", removed));
+        return new RefundsUpdate(expression, condition, names, values);
     }
 
     /** A row of the table; one recorded before payments were named has no payment and no refunded amount. */

@@ -276,6 +276,34 @@ class PaymentMoneyTest {
         assertIssue(PaymentIssueKind.UNMATCHED_REFUND, refund("evt_r1", "o-1", "pay_evt_c2", 100));
     }
 
+    /**
+     * Rows written before running totals were counted (no itemizedRefundedAmount) read as refunds all told one by one,
+     * and a total and a refund then count on them as on any.
+     */
+    @Test
+    void rowsRecordedBeforeRunningTotalsReadAsRefundsToldOneByOne() {
+        fx.createOrder("c-1", "o-1", 1250, 899);
+        capture("evt_c1", "o-1", TOTAL);
+        assertIssue(PaymentIssueKind.DUPLICATE_CAPTURE, capture("evt_c2", "o-1", TOTAL));
+        refund("evt_r1", "o-1", "pay_evt_c1", 1000);
+        refund("evt_r2", "o-1", "pay_evt_c2", 1000);
+        for (String sk : List.of(Keys.ROOT_SK, Keys.issueSk("evt_c2"))) {
+            fx.testTable.client().updateItem(b -> b.tableName(fx.table.tableName())
+                    .key(Map.of(Keys.PK, AttributeValue.fromS(Keys.orderPk("o-1")), Keys.SK, AttributeValue.fromS(sk)))
+                    .updateExpression("REMOVE itemizedRefundedAmount"));
+        }
+
+        assertEquals(List.of(1000L, 1000L), List.of(header("o-1").itemizedRefundedAmount(),
+                aggregate("o-1").paymentIssues().get(0).itemizedRefundedAmount()));
+        for (String payment : List.of("pay_evt_c1", "pay_evt_c2")) {
+            assertEquals(PaymentOutcome.APPLIED, fx.processPaymentEvent.process(event("evt_t_" + payment,
+                    PaymentEventType.REFUNDED_IN_ALL, "o-1", payment, 1500, "EUR")).outcome());
+            assertEquals(PaymentOutcome.APPLIED, refund("re_" + payment, "o-1", payment, 500).outcome());
+        }
+        assertEquals(List.of(1500L, 1500L), List.of(header("o-1").refundedAmount(),
+                aggregate("o-1").paymentIssues().get(0).refundedAmount()));
+    }
+
     @Test
     void aRefundOfAPaymentNeitherTheOrderNorAnIssueHoldsIsAnUnmatchedRefundAndMovesNoMoney() {
         fx.createOrder("c-1", "o-1", 1250, 899);
