@@ -79,6 +79,9 @@ class OrderChangeTest {
                         1000, Optional.of("evt_2"), Optional.of("pay_1"), Optional.empty()),
                     Map.of("from", "FULFILLED", "to", "FULFILLED", "amount", 1000L, "currency", "EUR",
                             "refundedAmount", 1000L, "paymentEventId", "evt_2", "paymentId", "pay_1")},
+                new Object[] {new OrderChange.RefundIdentified("re_1", "pay_1", 1000, "EUR", 1500),
+                    Map.of("paymentEventId", "re_1", "paymentId", "pay_1", "amount", 1000L, "currency", "EUR",
+                            "refundedAmount", 1500L)},
                 new Object[] {new OrderChange.PaymentIssueRecorded("evt_3", PaymentIssueKind.OVER_REFUND,
                         Optional.of("pay_1"), 5000, "EUR"),
                     Map.of("paymentEventId", "evt_3", "kind", "OVER_REFUND", "paymentId", "pay_1", "amount", 5000L,
@@ -98,8 +101,8 @@ class OrderChangeTest {
     @Test
     void theEventTypesAreExactlyThePublicOnes() {
         Set<String> types = Set.of("OrderCreated", "OrderLineAdded", "OrderLineRemoved", "OrderStatusChanged",
-                "OrderLineStatusChanged", "PaymentCaptured", "RefundRecorded", "PaymentIssueRecorded",
-                "PaymentIssueRefunded", "PaymentIssueResolved");
+                "OrderLineStatusChanged", "PaymentCaptured", "RefundRecorded", "RefundIdentified",
+                "PaymentIssueRecorded", "PaymentIssueRefunded", "PaymentIssueResolved");
 
         assertEquals(types, Arrays.stream(OrderChange.class.getPermittedSubclasses()).map(Class::getSimpleName)
                 .collect(Collectors.toSet()));
