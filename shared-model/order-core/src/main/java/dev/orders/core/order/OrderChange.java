@@ -151,13 +151,7 @@ public sealed interface OrderChange {
                             long refundedAmount) implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("paymentEventId", paymentEventId);
-            data.put("paymentId", paymentId);
-            data.put("amount", amount);
-            data.put("currency", currency);
-            data.put("refundedAmount", refundedAmount);
-            return data;
+            return refundOfPayment(paymentEventId, Optional.empty(), paymentId, amount, currency, refundedAmount);
         }
     }
 
@@ -188,14 +182,8 @@ public sealed interface OrderChange {
                                 String currency, long refundedAmount) implements OrderChange {
         @Override
         public Map<String, Object> data() {
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("paymentEventId", paymentEventId);
-            data.put("issueEventId", issueEventId);
-            data.put("paymentId", paymentId);
-            data.put("amount", amount);
-            data.put("currency", currency);
-            data.put("refundedAmount", refundedAmount);
-            return data;
+            return refundOfPayment(paymentEventId, Optional.of(issueEventId), paymentId, amount, currency,
+                    refundedAmount);
         }
     }
 
@@ -214,6 +202,20 @@ public sealed interface OrderChange {
     /** The change of an event of {@code type} with {@code data}, as {@link #data()} wrote it. */
     static OrderChange of(String type, Map<String, Object> data) {
         return OrderChangeReader.read(type, data);
+    }
+
+    /** A refund of the provider's payment {@code paymentId}, of the issue {@code issueEventId} where one holds it. */
+    private static Map<String, Object> refundOfPayment(String paymentEventId, Optional<String> issueEventId,
+                                                       String paymentId, long amount, String currency,
+                                                       long refundedAmount) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("paymentEventId", paymentEventId);
+        issueEventId.ifPresent(issue -> data.put("issueEventId", issue));
+        data.put("paymentId", paymentId);
+        data.put("amount", amount);
+        data.put("currency", currency);
+        data.put("refundedAmount", refundedAmount);
+        return data;
     }
 
     private static Map<String, Object> statusMove(OrderStatus from, OrderStatus to) {

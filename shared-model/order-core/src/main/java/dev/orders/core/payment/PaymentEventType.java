@@ -40,11 +40,6 @@ public enum PaymentEventType {
         return this != PAYMENT_FAILED;
     }
 
-    /** A refund or the payment's refunds in all: counted on the payment's {@link dev.orders.core.order.RefundTally}. */
-    public boolean countsRefunds() {
-        return this == REFUND_SUCCEEDED || this == REFUNDED_IN_ALL;
-    }
-
     /** The closing of a dispute, won or lost. */
     public boolean closesADispute() {
         return this == DISPUTE_WON || this == DISPUTE_LOST;
