@@ -111,7 +111,7 @@ class StripeEventCommandTest {
     }
 
     static List<String> types() {
-        return StripeEventCommand.TYPES;
+        return StripeSample.TYPES;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -228,12 +228,12 @@ class StripeEventCommandTest {
         String help = printed(() -> SamLocal.run(List.of("generate-event", "stripe", "--help")));
         assertTrue(help.startsWith("Usage: ./sam-local generate-event stripe [OPTIONS] EVENT_TYPE\n"), help);
         String listed = help.replaceAll("\\s+", " ");
-        StripeEventCommand.TYPES.forEach(type -> assertTrue(listed.contains(type), type + " in:\n" + help));
+        StripeSample.TYPES.forEach(type -> assertTrue(listed.contains(type), type + " in:\n" + help));
 
         UsageException unknown = assertThrows(UsageException.class, () -> SamLocal.run(List.of("generate-event", "stripe",
                 "charge.succeeded", "--order", ORDER, "--amount", "3399")));
         assertEquals("generate-event stripe takes an event type POST /webhooks/stripe acts on: "
-                + String.join(", ", StripeEventCommand.TYPES) + "; 'charge.succeeded' is not one (any other type is"
+                + String.join(", ", StripeSample.TYPES) + "; 'charge.succeeded' is not one (any other type is"
                 + " answered 200 and writes nothing)", unknown.getMessage());
     }
 
