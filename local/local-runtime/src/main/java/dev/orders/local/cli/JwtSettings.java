@@ -18,8 +18,9 @@ import java.util.function.UnaryOperator;
  * it trusts and the audiences a token must name. Each comes from its flag ({@value #ISSUER_FLAG},
  * {@value #AUDIENCE_FLAG}), else its variable ({@value #ISSUER_VARIABLE}, {@value #AUDIENCE_VARIABLE}), else
  * the template's {@code JwtConfiguration} (a {@code !Ref} parameter being its value: --parameter-overrides', else
- * its Default, as in a stack). Without an issuer, it is sam-local's own ({@code otherIssuer} empty), and the audience defaults
- * to {@value LocalIssuer#DEFAULT_AUDIENCE}.
+ * its Default, as in a stack; a list parameter's, such as JwtAudience, being its comma-separated members). Without an
+ * issuer, it is sam-local's own ({@code otherIssuer} empty), and the audience defaults to
+ * {@value LocalIssuer#DEFAULT_AUDIENCE}.
  */
 record JwtSettings(Optional<URI> otherIssuer, List<String> audience) {
     static final String ISSUER_FLAG = "--jwt-issuer";
@@ -40,7 +41,7 @@ record JwtSettings(Optional<URI> otherIssuer, List<String> audience) {
                 .or(() -> given(env.apply(AUDIENCE_VARIABLE)))
                 .map(JwtSettings::list)
                 .orElseGet(() -> configured.map(c -> c.audience().stream().map(a -> resolved(template, a))
-                        .flatMap(Optional::stream).toList()).orElse(List.of()));
+                        .flatMap(Optional::stream).flatMap(audiences -> list(audiences).stream()).toList()).orElse(List.of()));
         if (issuer.isEmpty()) {
             return new JwtSettings(Optional.empty(), audience.isEmpty() ? List.of(LocalIssuer.DEFAULT_AUDIENCE) : audience);
         }

@@ -62,6 +62,15 @@ class JwtSettingsTest {
     }
 
     @Test
+    void eachAudienceOfTheJwtAudienceListIsTheAuthorizers() {
+        // The shop's client and the operations console's, as a stack is deployed with both (docs/DEPLOY.md).
+        SamTemplate stack = REPOSITORY.withParameterOverrides(Map.of("JwtIssuer", "https://tenant.example.com/",
+                "JwtAudience", "shop-client, console-client"));
+        assertEquals(new JwtSettings(Optional.of(URI.create("https://tenant.example.com/")), List.of("shop-client", "console-client")),
+                JwtSettings.resolve(stack, flags(), Map.<String, String>of()::get));
+    }
+
+    @Test
     void aVariableOverridesTheTemplateAndAFlagTheVariable() {
         SamTemplate template = withDefaults("https://tenant.example.com/", "orders-api");
         Map<String, String> env = Map.of("SAM_LOCAL_JWT_ISSUER", "https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_A",
