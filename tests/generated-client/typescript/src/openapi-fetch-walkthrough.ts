@@ -99,6 +99,9 @@ runWalkthrough(async (setting: Setting, calls: Calls) => {
         expectEqual(read.version, 4, "created, two lines added, one removed");
         expectEqual(read.total, 3399, "the amount the webhook's delivery names");
         expectEqual(read.items.map((line) => line.sku).sort(), ["MUG-BLUE", "TEA-EARL-100G"], "skus");
+        expectEqual(read.next, [{ status: "AWAITING_PAYMENT", reasonRequired: false }, { status: "CANCELLED", reasonRequired: false }],
+            "the customer may check out or cancel");
+        expectEqual(read.items.map((line) => line.next), [[], []], "and move no item");
     });
 
     await calls.call("the customer reads one item", async () => {
@@ -206,6 +209,9 @@ runWalkthrough(async (setting: Setting, calls: Calls) => {
         expectEqual(read.status, "IN_FULFILLMENT", "status");
         expectEqual(read.capturedAmount, 3399, "capturedAmount");
         expectEqual(read.paymentIssues.map((issue) => issue.state), ["RESOLVED"], "the issue is resolved");
+        expectEqual(read.next, [{ status: "REFUNDED", reasonRequired: true }], "an administrator may refund it, saying why");
+        expectEqual(Object.fromEntries(read.items.map((line) => [line.sku, line.next])),
+            { "MUG-BLUE": ["PICKED", "CANCELLED"], "TEA-EARL-100G": ["SHIPPED", "CANCELLED"] }, "and move each item on");
     });
 
     await calls.call("an administrator reads the history with who did what and the notes", async () => {

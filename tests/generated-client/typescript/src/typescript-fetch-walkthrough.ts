@@ -91,6 +91,9 @@ runWalkthrough(async (setting: Setting, calls: Calls) => {
         expectEqual(read.version, 4, "created, two lines added, one removed");
         expectEqual(read.total, 3399, "the amount the webhook's delivery names");
         expectEqual(read.items.map((line) => line.sku).sort(), ["MUG-BLUE", "TEA-EARL-100G"], "skus");
+        expectEqual(read.next, [{ status: OrderStatus.AwaitingPayment, reasonRequired: false },
+            { status: OrderStatus.Cancelled, reasonRequired: false }], "the customer may check out or cancel");
+        expectEqual(read.items.map((line) => line.next), [[], []], "and move no item");
     });
 
     await calls.call("the customer reads one item", async () => {
@@ -193,6 +196,10 @@ runWalkthrough(async (setting: Setting, calls: Calls) => {
         expectEqual(read.status, OrderStatus.InFulfillment, "status");
         expectEqual(read.capturedAmount, 3399, "capturedAmount");
         expectEqual(read.paymentIssues.map((issue) => issue.state), ["RESOLVED"], "the issue is resolved");
+        expectEqual(read.next, [{ status: OrderStatus.Refunded, reasonRequired: true }], "an administrator may refund it, saying why");
+        expectEqual(Object.fromEntries(read.items.map((line) => [line.sku, line.next])), {
+            "MUG-BLUE": [ItemStatus.Picked, ItemStatus.Cancelled], "TEA-EARL-100G": [ItemStatus.Shipped, ItemStatus.Cancelled],
+        }, "and move each item on");
     });
 
     await calls.call("an administrator reads the history with who did what and the notes", async () => {

@@ -24,7 +24,9 @@ import dev.orders.client.model.NewItem;
 import dev.orders.client.model.NewLine;
 import dev.orders.client.model.NewOrder;
 import dev.orders.client.model.OpenPaymentIssue;
+import dev.orders.client.model.NextStatus;
 import dev.orders.client.model.OrderAggregate;
+import dev.orders.client.model.OrderAggregateItem;
 import dev.orders.client.model.OrderCreated;
 import dev.orders.client.model.OrderEvent;
 import dev.orders.client.model.OrderItem;
@@ -55,6 +57,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -186,7 +189,7 @@ class ReadmeWalkthroughTest {
         assertNotNull(order);
         assertEquals(OrderStatus.CREATED, created.getData().getStatus());
         assertEquals(2500L, created.getData().getTotal());
-        OrderItem mugs = created.getData().getItems().get(0);
+        OrderAggregateItem mugs = created.getData().getItems().get(0);
         assertEquals("Blue mug", mugs.getName(), "the line takes the catalogue's name");
         assertEquals(1250L, mugs.getUnitPrice(), "and its price");
         assertEquals(List.of("/customers/c-ada/orders/" + order), created.getHeaders().get("location"));
@@ -228,7 +231,12 @@ class ReadmeWalkthroughTest {
         assertEquals(200, read.getStatusCode());
         assertEquals(4L, read.getData().getVersion(), "created, two lines added, one removed");
         assertEquals(3399L, read.getData().getTotal(), "the amount the webhook's delivery names");
-        assertEquals(List.of("MUG-BLUE", "TEA-EARL-100G"), read.getData().getItems().stream().map(OrderItem::getSku).sorted().toList());
+        assertEquals(List.of("MUG-BLUE", "TEA-EARL-100G"), read.getData().getItems().stream().map(OrderAggregateItem::getSku).sorted().toList());
+        assertEquals(List.of(new NextStatus().status(OrderStatus.AWAITING_PAYMENT).reasonRequired(false),
+                new NextStatus().status(OrderStatus.CANCELLED).reasonRequired(false)), read.getData().getNext(),
+                "the customer may check out or cancel");
+        assertEquals(List.of(List.of(), List.of()), read.getData().getItems().stream().map(OrderAggregateItem::getNext).toList(),
+                "and move no item");
     }
 
     @Test
@@ -334,6 +342,11 @@ class ReadmeWalkthroughTest {
         assertEquals(OrderStatus.IN_FULFILLMENT, read.getData().getStatus());
         assertEquals(3399L, read.getData().getCapturedAmount());
         assertNotNull(read.getData().getPaymentIssues().get(0).getResolution(), "the issue is resolved");
+        assertEquals(List.of(new NextStatus().status(OrderStatus.REFUNDED).reasonRequired(true)), read.getData().getNext(),
+                "an administrator may refund it, saying why");
+        assertEquals(Map.of("MUG-BLUE", List.of(ItemStatus.PICKED, ItemStatus.CANCELLED),
+                "TEA-EARL-100G", List.of(ItemStatus.SHIPPED, ItemStatus.CANCELLED)), read.getData().getItems().stream()
+                .collect(Collectors.toMap(OrderAggregateItem::getSku, OrderAggregateItem::getNext)), "and move each item on");
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.orders.functions.createorder;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.order.CreateOrder;
 import dev.orders.application.port.StoreFaults;
-import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Ids;
 import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.order.OrderRequest;
@@ -45,6 +44,6 @@ public final class CreateOrderFunction extends ApiFunction {
         if (outcome instanceof OrderCreationOutcome.Created created && !created.replayed()) {
             ServiceMetrics.orderCreated();
         }
-        return OutcomeResponses.orderCreation(outcome, Disclosure.to(request.role()));
+        return OutcomeResponses.orderCreation(outcome, request.role());
     }
 }

@@ -70,8 +70,7 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     private static APIGatewayV2HTTPResponse found(Optional<OrderAggregate> aggregate, HttpRequest request) {
-        Disclosure disclosure = Disclosure.to(request.role());
-        return aggregate.map(a -> Http.json(200, Views.aggregate(a, disclosure), Http.etagHeader(a.order().version())))
+        return aggregate.map(a -> Http.json(200, Views.aggregate(a, request.role()), Http.etagHeader(a.order().version())))
                 .orElseGet(() -> Http.problem(Problem.notFound("The order")));
     }
 

@@ -73,6 +73,30 @@ class QueryOrdersFunctionTest {
         assertEquals(SAMPLE_CUSTOMER, reply.json().get("customerId"));
     }
 
+    /**
+     * Each reader is told what they may ask next: the customer of a new order checks it out or cancels it, and
+     * moves no item; once it is paid, the customer nothing, an administrator their moves (a reason where one is
+     * needed) and each item's next statuses.
+     */
+    @Test
+    void theOrderTellsItsReaderWhatTheyMayAskOfItAndOfEachItemNext() {
+        Reply created = invoke(function, SampleEvents.load("query-orders/get-order"));
+        assertEquals(List.of(Map.of("status", "AWAITING_PAYMENT", "reasonRequired", false),
+                Map.of("status", "CANCELLED", "reasonRequired", false)), created.json().get("next"));
+        assertEquals(List.of(List.of(), List.of()), itemsNext(created));
+
+        fx.advance(SAMPLE_CUSTOMER, SAMPLE_ORDER, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID);
+        Reply paid = invoke(function, SampleEvents.load("query-orders/get-order"));
+        Reply paidToStaff = invoke(function, SampleEvents.load("query-orders/get-order-by-id"));
+
+        assertEquals(List.of(), paid.json().get("next"));
+        assertEquals(List.of(List.of(), List.of()), itemsNext(paid));
+        assertEquals(List.of(Map.of("status", "IN_FULFILLMENT", "reasonRequired", false),
+                Map.of("status", "REFUNDED", "reasonRequired", true), Map.of("status", "ON_HOLD", "reasonRequired", true)),
+                paidToStaff.json().get("next"));
+        assertEquals(List.of(List.of("PICKED", "CANCELLED"), List.of("PICKED", "CANCELLED")), itemsNext(paidToStaff));
+    }
+
     @Test
     void sampleGetOrderItemAnswersOneItem() {
         Reply reply = invoke(function, SampleEvents.load("query-orders/get-order-item"));
@@ -130,14 +154,19 @@ class QueryOrdersFunctionTest {
         assertEquals(List.of("o-3", SAMPLE_ORDER), orders.stream().map(o -> o.get("orderId")).toList());
     }
 
+    @SuppressWarnings("unchecked")
+    private static List<Object> itemsNext(Reply order) {
+        return ((List<Map<String, Object>>) order.json().get("items")).stream().map(item -> item.get("next")).toList();
+    }
+
     /**
      * The feeds list summaries: the order as GET answers it, less version, updatedAt and the payments (not in the
-     * indexes), and without its lines and issues.
+     * indexes), and without what its reader may ask next, its lines and issues.
      */
     @Test
     void feedEntriesAreTheOrderWithoutVersionUpdatedAtOrPayments() {
         Map<String, Object> order = new HashMap<>(invoke(function, SampleEvents.load("query-orders/get-order")).json());
-        order.keySet().removeAll(Set.of("version", "updatedAt", "capturedAmount", "refundedAmount", "items",
+        order.keySet().removeAll(Set.of("version", "updatedAt", "capturedAmount", "refundedAmount", "next", "items",
                 "paymentIssues"));
 
         for (String sample : List.of("query-orders/list-customer-orders", "query-orders/list-orders")) {

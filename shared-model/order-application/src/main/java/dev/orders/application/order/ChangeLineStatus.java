@@ -22,8 +22,9 @@ import java.util.Optional;
 public record ChangeLineStatus(OrderStore store, Clock clock) {
     public LineChangeOutcome change(Role role, String orderId, String itemId, LineStatus target,
                                     Optional<Long> expectedVersion, String actor) {
-        if (!role.mayChangeLineStatuses()) {
-            return new LineChangeOutcome.Forbidden(role, target);
+        Optional<LineChangeOutcome> refused = LineTransitions.refusalBeforeRead(role, target);
+        if (refused.isPresent()) {
+            return refused.get();
         }
         Ids.itemId(itemId);
         return Rounds.untilDecided("line status change in order " + orderId, () -> Round.write(store,

@@ -3,7 +3,11 @@ package dev.orders.core.order;
 import dev.orders.core.money.Money;
 import dev.orders.core.product.Stock;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Every change of an order's lines, decided on the order as read: refused, or one step that moves the
@@ -102,12 +106,10 @@ public final class LineTransitions {
             return new Decision.Refused<>(refusal.get());
         }
         OrderLine line = read.get().item(itemId).orElseThrow();
-        if (!line.itemStatus().canMoveTo(target)) {
-            return new Decision.Refused<>(new LineChangeOutcome.IllegalLineTransition(line.itemStatus(), target));
-        }
         Order order = read.get().order();
-        if (!order.status().isInFulfillment()) {
-            return new Decision.Refused<>(new LineChangeOutcome.OrderNotInFulfillment(order.status()));
+        Optional<LineChangeOutcome> refused = refuseMove(order, line, target);
+        if (refused.isPresent()) {
+            return new Decision.Refused<>(refused.get());
         }
         LineStatuses lines = order.lines().moved(line.itemStatus(), target);
         OrderLine moved = line.moved(target, at);
@@ -128,6 +130,33 @@ public final class LineTransitions {
                             Optional.empty()));
         }
         return new Decision.Write<>(step, new LineChangeOutcome.StatusChanged(moved, step.after().version()));
+    }
+
+    /** The refusal decided before the order is read: picking, shipping and cancelling lines is not every role's. */
+    public static Optional<LineChangeOutcome> refusalBeforeRead(Role role, LineStatus target) {
+        return role.mayChangeLineStatuses() ? Optional.empty()
+                : Optional.of(new LineChangeOutcome.Forbidden(role, target));
+    }
+
+    /**
+     * The statuses {@code role} may move {@code line} of {@code order}, as read, to now: those a request of that role
+     * for it, at the order's version, is granted, decided by the request's own refusals.
+     */
+    public static Set<LineStatus> next(Order order, OrderLine line, Role role) {
+        return Arrays.stream(LineStatus.values())
+                .filter(target -> refusalBeforeRead(role, target).isEmpty() && refuseMove(order, line, target).isEmpty())
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(LineStatus.class)));
+    }
+
+    /** The refusal of a move of {@code line} to {@code target}: its own lifecycle's, then its order's status. */
+    private static Optional<LineChangeOutcome> refuseMove(Order order, OrderLine line, LineStatus target) {
+        if (!line.itemStatus().canMoveTo(target)) {
+            return Optional.of(new LineChangeOutcome.IllegalLineTransition(line.itemStatus(), target));
+        }
+        if (!order.status().isInFulfillment()) {
+            return Optional.of(new LineChangeOutcome.OrderNotInFulfillment(order.status()));
+        }
+        return Optional.empty();
     }
 
     /** The refusal of a change of the line {@code itemId}: its order's, or the line is not there. */

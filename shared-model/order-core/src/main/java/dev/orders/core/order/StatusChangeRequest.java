@@ -2,6 +2,7 @@ package dev.orders.core.order;
 
 import dev.orders.core.validation.Check;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,13 +37,29 @@ public record StatusChangeRequest(
      * only the lines' statuses set.
      */
     public Optional<StatusChangeOutcome> refusalBeforeRead() {
-        if (!role.mayMoveOrderTo(target)) {
-            return Optional.of(new StatusChangeOutcome.Forbidden(role, target));
+        return refusalBeforeRead(role, target);
+    }
+
+    /**
+     * What {@code role} may ask {@code order}, as read, to move to now: each status a request of that role for it,
+     * at the order's version, is granted, a reason required where one without is refused for lack of it. Decided by
+     * this request's own refusals, so an order never offers a move its request would refuse, nor hides one it would
+     * grant.
+     */
+    public static List<NextStatus> next(Order order, Role role) {
+        List<NextStatus> next = new ArrayList<>();
+        for (OrderStatus target : OrderStatus.values()) {
+            if (refusalBeforeRead(role, target).isPresent()) {
+                continue;
+            }
+            // Asked for without a reason: a move refused for lack of one alone is granted with one.
+            Optional<StatusChangeOutcome> refused = refusal(order, target, OrderStatus.Move.of(order, target, role),
+                    Optional.empty());
+            if (refused.isEmpty() || refused.get() instanceof StatusChangeOutcome.ReasonRequired) {
+                next.add(new NextStatus(target, refused.isPresent()));
+            }
         }
-        if (target.followsLines()) {
-            return Optional.of(new StatusChangeOutcome.FollowsLines(target));
-        }
-        return Optional.empty();
+        return List.copyOf(next);
     }
 
     /**
@@ -77,19 +94,38 @@ public record StatusChangeRequest(
             return new Decision.Refused<>(new StatusChangeOutcome.StaleVersion(current.version()));
         }
         Optional<OrderStatus.Move> move = OrderStatus.Move.of(current, target, role);
-        if (move.isEmpty()) {
-            return new Decision.Refused<>(StatusChangeOutcome.IllegalTransition.of(current, target));
-        }
-        Optional<MoveRequirement> unmet = move.get().unmetBy(current, reason);
-        if (unmet.isPresent()) {
-            // Without lines there is nothing to pay for; what else an order lacks makes the move not one from here.
-            return new Decision.Refused<>(switch (unmet.get()) {
-                case REASON -> new StatusChangeOutcome.ReasonRequired(target);
-                case LINES -> new StatusChangeOutcome.EmptyOrder();
-                case PAYMENT, NO_PAYMENT -> StatusChangeOutcome.IllegalTransition.of(current, target);
-            });
+        Optional<StatusChangeOutcome> refused = refusal(current, target, move, reason);
+        if (refused.isPresent()) {
+            return new Decision.Refused<>(refused.get());
         }
         OrderStep step = move.get().writes().step(current, target, reason, released, at);
         return new Decision.Write<>(step, new StatusChangeOutcome.Changed(step.after(), step.lastEvent(actor), move.get()));
+    }
+
+    private static Optional<StatusChangeOutcome> refusalBeforeRead(Role role, OrderStatus target) {
+        if (!role.mayMoveOrderTo(target)) {
+            return Optional.of(new StatusChangeOutcome.Forbidden(role, target));
+        }
+        if (target.followsLines()) {
+            return Optional.of(new StatusChangeOutcome.FollowsLines(target));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The refusal of {@code move}, the one the role has from {@code current} to {@code target} (empty: none), asked
+     * for with {@code reason}; empty when it may be made.
+     */
+    private static Optional<StatusChangeOutcome> refusal(Order current, OrderStatus target,
+                                                         Optional<OrderStatus.Move> move, Optional<String> reason) {
+        if (move.isEmpty()) {
+            return Optional.of(StatusChangeOutcome.IllegalTransition.of(current, target));
+        }
+        // Without lines there is nothing to pay for; what else an order lacks makes the move not one from here.
+        return move.get().unmetBy(current, reason).map(unmet -> switch (unmet) {
+            case REASON -> new StatusChangeOutcome.ReasonRequired(target);
+            case LINES -> new StatusChangeOutcome.EmptyOrder();
+            case PAYMENT, NO_PAYMENT -> StatusChangeOutcome.IllegalTransition.of(current, target);
+        });
     }
 }

@@ -35,12 +35,12 @@ public final class OutcomeResponses {
     private OutcomeResponses() {
     }
 
-    /** {@code disclosure}: the caller's, for an order a replay reads back as it is now. */
-    public static APIGatewayV2HTTPResponse orderCreation(OrderCreationOutcome result, Disclosure disclosure) {
-        return answered(result, orderCreationAnswer(result, disclosure));
+    /** {@code role}: the caller's, for an order a replay reads back as it is now. */
+    public static APIGatewayV2HTTPResponse orderCreation(OrderCreationOutcome result, Role role) {
+        return answered(result, orderCreationAnswer(result, role));
     }
 
-    private static APIGatewayV2HTTPResponse orderCreationAnswer(OrderCreationOutcome result, Disclosure disclosure) {
+    private static APIGatewayV2HTTPResponse orderCreationAnswer(OrderCreationOutcome result, Role role) {
         if (result instanceof OrderCreationOutcome.Created created) {
             Order order = created.aggregate().order();
             Map<String, String> headers = new HashMap<>();
@@ -50,7 +50,7 @@ public final class OutcomeResponses {
             if (created.replayed()) {
                 headers.put("idempotent-replayed", "true");
             }
-            return Http.json(201, Views.aggregate(created.aggregate(), disclosure), headers);
+            return Http.json(201, Views.aggregate(created.aggregate(), role), headers);
         }
         if (result instanceof OrderCreationOutcome.KeyReused) {
             return Http.problem(RefusalProblems.keyReused());

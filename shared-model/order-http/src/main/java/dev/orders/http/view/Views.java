@@ -3,6 +3,8 @@ package dev.orders.http.view;
 import dev.orders.core.customer.Customer;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.Disclosure;
+import dev.orders.core.order.LineTransitions;
+import dev.orders.core.order.NextStatus;
 import dev.orders.core.order.Order;
 import dev.orders.core.order.OrderAggregate;
 import dev.orders.core.order.OrderChange;
@@ -12,6 +14,8 @@ import dev.orders.core.order.OrderSummary;
 import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.PaymentIssue;
 import dev.orders.core.order.PaymentIssueKind;
+import dev.orders.core.order.Role;
+import dev.orders.core.order.StatusChangeRequest;
 import dev.orders.core.product.Product;
 import dev.orders.core.product.Stock;
 import dev.orders.core.time.Timestamps;
@@ -95,12 +99,30 @@ public final class Views {
         return json;
     }
 
-    /** The order with its lines and payment issues, as {@code disclosure}'s reader sees them. */
-    public static Map<String, Object> aggregate(OrderAggregate aggregate, Disclosure disclosure) {
-        Map<String, Object> json = order(aggregate.order());
-        json.put("items", aggregate.items().stream().map(Views::line).toList());
+    /**
+     * The order with its lines and payment issues, as a reader in {@code role} sees them, and what that reader may
+     * ask of the order and of each line next: what the core would grant their request now, never a copy of the
+     * lifecycle for a client to keep.
+     */
+    public static Map<String, Object> aggregate(OrderAggregate aggregate, Role role) {
+        Order order = aggregate.order();
+        Disclosure disclosure = Disclosure.to(role);
+        Map<String, Object> json = order(order);
+        json.put("next", StatusChangeRequest.next(order, role).stream().map(Views::nextStatus).toList());
+        json.put("items", aggregate.items().stream().map(line -> {
+            Map<String, Object> item = line(line);
+            item.put("next", LineTransitions.next(order, line, role).stream().map(Enum::name).toList());
+            return item;
+        }).toList());
         json.put("paymentIssues", aggregate.paymentIssues().stream()
                 .map(issue -> paymentIssue(issue, disclosure)).toList());
+        return json;
+    }
+
+    private static Map<String, Object> nextStatus(NextStatus next) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("status", next.status().name());
+        json.put("reasonRequired", next.reasonRequired());
         return json;
     }
 

@@ -8,7 +8,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.orders.application.order.CreateOrder;
 import dev.orders.core.order.OrderCreationOutcome;
 import dev.orders.core.customer.CustomerCreation;
-import dev.orders.core.order.Disclosure;
 import dev.orders.core.order.Role;
 import dev.orders.core.order.LineChangeOutcome;
 import dev.orders.core.order.OrderLine;
@@ -37,7 +36,6 @@ import org.junit.jupiter.api.Test;
  * an answer (or with the status of another case) fails here rather than answering something else.
  */
 class OutcomeResponsesTest {
-    private static final Disclosure CUSTOMER = Disclosure.to(Role.CUSTOMER);
     /** Version 1 expected as the body's expectedVersion alone, and as If-Match. */
     private static final ExpectedVersion IN_BODY = new ExpectedVersion(Optional.of(1L), false);
     private static final ExpectedVersion IF_MATCH = new ExpectedVersion(Optional.of(1L), true);
@@ -111,7 +109,7 @@ class OutcomeResponsesTest {
 
     @Test
     void everyOrderCreationOutcomeHasItsOwnAnswer() {
-        answersEachCase(OrderCreationOutcome.class, result -> OutcomeResponses.orderCreation(result, CUSTOMER), Map.of(
+        answersEachCase(OrderCreationOutcome.class, result -> OutcomeResponses.orderCreation(result, Role.CUSTOMER), Map.of(
                 OrderCreationOutcome.Created.class, 201,
                 OrderCreationOutcome.KeyReused.class, 422,
                 OrderCreationOutcome.NotOrderable.class, 422,
@@ -131,7 +129,7 @@ class OutcomeResponsesTest {
     void outOfStockNamesEachShortSkuWithWhatItHasAvailable() {
         List<StockShortage> shortages = List.of(new StockShortage("MUG-BLUE", 3, 1), new StockShortage("TEA", 2, 0));
         APIGatewayV2HTTPResponse order = OutcomeResponses.orderCreation(new OrderCreationOutcome.OutOfStock(shortages),
-                CUSTOMER);
+                Role.CUSTOMER);
         APIGatewayV2HTTPResponse line = OutcomeResponses.lineChange(new LineChangeOutcome.OutOfStock(shortages.get(0)),
                 IN_BODY);
 
@@ -148,7 +146,7 @@ class OutcomeResponsesTest {
     void everyPricingRefusalHasItsOwnAnswerNamingTheOffendingLines() {
         List<FieldError> lines = List.of(new FieldError("items[2].sku", "is not in the catalogue"));
         Function<PricingRefusal, APIGatewayV2HTTPResponse> asOrder =
-                refusal -> OutcomeResponses.orderCreation(new OrderCreationOutcome.NotOrderable(refusal), CUSTOMER);
+                refusal -> OutcomeResponses.orderCreation(new OrderCreationOutcome.NotOrderable(refusal), Role.CUSTOMER);
         Function<PricingRefusal, APIGatewayV2HTTPResponse> asLine =
                 refusal -> OutcomeResponses.lineChange(new LineChangeOutcome.NotPriceable(refusal), IN_BODY);
         for (Function<PricingRefusal, APIGatewayV2HTTPResponse> answer : List.of(asOrder, asLine)) {
@@ -176,7 +174,7 @@ class OutcomeResponsesTest {
         assertEquals("true", answers.get(1).getHeaders().get("idempotent-replayed"));
         assertNull(answers.get(1).getHeaders().get("etag"), "a replay does not know the order's version now");
         assertEquals(answers.get(0).getBody(), answers.get(1).getBody());
-        assertEquals(OutcomeResponses.orderCreation(new OrderCreationOutcome.KeyReused(), CUSTOMER).getBody(), answers.get(2).getBody());
+        assertEquals(OutcomeResponses.orderCreation(new OrderCreationOutcome.KeyReused(), Role.CUSTOMER).getBody(), answers.get(2).getBody());
     }
 
     @Test
