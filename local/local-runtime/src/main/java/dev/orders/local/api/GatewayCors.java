@@ -35,10 +35,10 @@ final class GatewayCors {
 
     /** The answer to {@code request}: a preflight's answered here, any other {@code routed} and given the headers. */
     Response answer(HttpApiEvents.Request request, Function<HttpApiEvents.Request, Response> routed) {
-        Optional<String> origin = header(request, "origin");
-        Optional<String> requestedMethod = header(request, "access-control-request-method");
+        Optional<String> origin = request.header("origin");
+        Optional<String> requestedMethod = request.header("access-control-request-method");
         if (request.method().equals("OPTIONS") && origin.isPresent() && requestedMethod.isPresent()) {
-            return preflight(origin.get(), requestedMethod.get(), header(request, "access-control-request-headers"));
+            return preflight(origin.get(), requestedMethod.get(), request.header("access-control-request-headers"));
         }
         Response response = routed.apply(request);
         Map<String, List<String>> headers = new LinkedHashMap<>();
@@ -98,8 +98,4 @@ final class GatewayCors {
         return names.stream().map(name -> name.toLowerCase(Locale.ROOT)).toList();
     }
 
-    private static Optional<String> header(HttpApiEvents.Request request, String name) {
-        return request.headers().entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase(name))
-                .flatMap(header -> header.getValue().stream()).findFirst();
-    }
 }

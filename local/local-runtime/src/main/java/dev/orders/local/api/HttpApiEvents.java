@@ -2,7 +2,6 @@ package dev.orders.local.api;
 
 import dev.orders.localaws.template.SamTemplate;
 import dev.orders.routes.PathTemplate;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -36,6 +35,11 @@ public final class HttpApiEvents {
     /** An HTTP request as received: header names in any case, each with all its values. */
     public record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers,
                           byte[] body, String sourceIp, String protocol, String host) {
+        /** The first value of the header {@code name}, whatever the case of its name. */
+        public Optional<String> header(String name) {
+            return headers.entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase(name))
+                    .flatMap(header -> header.getValue().stream()).findFirst();
+        }
     }
 
     /** A template route with the path parameters a request gave it. */
@@ -197,18 +201,7 @@ public final class HttpApiEvents {
     /** Query parameters as API Gateway gives them: decoded, repeated values joined with ",". */
     private static Map<String, String> queryParameters(String rawQuery) {
         Map<String, String> parameters = new LinkedHashMap<>();
-        if (rawQuery == null || rawQuery.isEmpty()) {
-            return parameters;
-        }
-        for (String pair : rawQuery.split("&")) {
-            if (pair.isEmpty()) {
-                continue;
-            }
-            int equals = pair.indexOf('=');
-            String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
-            String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
-            parameters.merge(name, value, (a, b) -> a + "," + b);
-        }
+        FormParameters.parse(rawQuery).forEach((name, values) -> parameters.put(name, String.join(",", values)));
         return parameters;
     }
 

@@ -27,8 +27,8 @@ import java.util.Optional;
  * payload 2.0 event API Gateway would send, passed through the {@link RequestAuthorizer} (and the
  * route's AuthorizationScopes: 403 if the token has none of them), handed to the route's
  * {@link LambdaFunction}, and its response mapped back as API Gateway maps it; with the template's CORS configuration,
- * preflights answered and CORS headers added as API Gateway's ({@link GatewayCors}). Beside the routes it may
- * serve the documents of the local token issuer ({@link LocalIssuer}), on paths no route takes.
+ * preflights answered and CORS headers added as API Gateway's ({@link GatewayCors}). Before the routes it answers
+ * its {@link OwnEndpoints} (the local issuer's, the console), on paths no route takes.
  */
 public final class LocalHttpApi implements AutoCloseable {
     /** API Gateway's payload limit. */
@@ -45,23 +45,25 @@ public final class LocalHttpApi implements AutoCloseable {
     private final HttpApiEvents.Routes routes;
     private final Map<String, FunctionInvoker> functions = new LinkedHashMap<>();
     private final RequestAuthorizer authorizer;
-    private final Map<String, String> documents;
+    private final List<OwnEndpoints> ownEndpoints;
     private final Optional<GatewayCors> cors;
     private HttpServers.Serving serving;
 
     /**
-     * Every function of {@code template}, run from {@code code}. {@code documents}: JSON answered to a GET of its
-     * path (the local issuer's), none of which a route may take.
+     * Every function of {@code template}, run from {@code code}; {@code ownEndpoints} answered first, in order.
+     * A usage error if a route takes one of their paths.
      */
-    public LocalHttpApi(SamTemplate template, FunctionCode code, RequestAuthorizer authorizer, Map<String, String> documents) {
+    public LocalHttpApi(SamTemplate template, FunctionCode code, RequestAuthorizer authorizer, List<OwnEndpoints> ownEndpoints) {
         this.routes = new HttpApiEvents.Routes(template);
         this.authorizer = authorizer;
-        this.documents = Map.copyOf(documents);
+        this.ownEndpoints = List.copyOf(ownEndpoints);
         this.cors = GatewayCors.of(template);
-        documents.keySet().forEach(path -> routes.match("GET", path).ifPresent(taken -> {
-            throw new UsageException("the template's route " + taken.route().key() + " takes " + path
-                    + ", where the local token issuer serves a document; point start-api at another issuer (--jwt-issuer)");
-        }));
+        for (OwnEndpoints own : ownEndpoints) {
+            own.endpoints().forEach(endpoint -> routes.match(endpoint.method(), endpoint.path()).ifPresent(taken -> {
+                throw new UsageException("the template's route " + taken.route().key() + " takes " + endpoint.path()
+                        + ", where " + own.answeredThere());
+            }));
+        }
         for (SamTemplate.Function function : template.functions()) {
             // Fails now, not on the first request, if the function's jar is not built.
             functions.put(function.logicalId(), code.instances(function, THREADS));
@@ -85,10 +87,11 @@ public final class LocalHttpApi implements AutoCloseable {
     }
 
     private Response routed(HttpApiEvents.Request request) {
-        String document = documents.get(request.rawPath());
-        if (document != null && (request.method().equals("GET") || request.method().equals("HEAD"))) {
-            return new Response(200, Map.of("content-type", List.of("application/json")),
-                    document.getBytes(StandardCharsets.UTF_8));
+        for (OwnEndpoints own : ownEndpoints) {
+            Optional<Response> answer = own.answer(request);
+            if (answer.isPresent()) {
+                return answer.get();
+            }
         }
         Optional<HttpApiEvents.Match> match = routes.match(request.method(), request.rawPath());
         if (match.isEmpty()) {

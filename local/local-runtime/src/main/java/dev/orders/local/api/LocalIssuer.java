@@ -19,13 +19,15 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * sam-local's own OpenID Connect issuer, standing in for the Cognito or Auth0 tenant of a deployment: it
  * signs access tokens with its RSA key (RS256, with the key's {@code kid}) for its issuer URL and
  * audience, and publishes what API Gateway reads of an issuer: the discovery document at
- * {@value #DISCOVERY_PATH} and, at its {@code jwks_uri}, the public key. It issues no token over HTTP
- * (no authorization or token endpoint): tokens come from {@code ./sam-local token}.
+ * {@value #DISCOVERY_PATH} and, at its {@code jwks_uri}, the public key. Tokens come from
+ * {@code ./sam-local token}, or from a browser's sign-in at its {@link #endpoints} (the authorization code
+ * flow with PKCE, for public clients such as the console).
  */
 public final class LocalIssuer {
     public static final String DISCOVERY_PATH = "/.well-known/openid-configuration";
@@ -34,6 +36,14 @@ public final class LocalIssuer {
     public static final String DEFAULT_AUDIENCE = "sam-local";
     /** The key file, under the repository: a local state directory, ignored by git. */
     public static final String KEY_FILE = ".sam-local/issuer-key.json";
+    /** The scope of the administrator's routes (their AuthorizationScopes). */
+    public static final String ADMIN_SCOPE = "orders:admin";
+    /** What a client may ask for: an id_token, the administrator's routes. */
+    public static final List<String> SCOPES = List.of("openid", ADMIN_SCOPE);
+    static final String AUTHORIZE_PATH = "/authorize";
+    static final String TOKEN_PATH = "/token";
+    /** How long the tokens of a sign-in live. */
+    static final Duration SIGNED_IN_LIFETIME = Duration.ofHours(1);
 
     private final RSAKey key;
     private final URI issuer;
@@ -96,18 +106,38 @@ public final class LocalIssuer {
 
     /** A token for {@code subject} with {@code scopes} in {@code claim}, valid for {@code lifetime}. */
     public String mint(String subject, List<String> scopes, ScopeClaim claim, Duration lifetime) {
-        Instant now = clock.instant();
-        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
-                .issuer(issuer.toString())
-                .subject(subject)
-                .audience(audience.get(0))
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(lifetime)));
+        JWTClaimsSet.Builder claims = claims(subject, audience.get(0), lifetime);
         if (!scopes.isEmpty()) {
             claims.claim(claim == ScopeClaim.SCP ? "scp" : "scope",
                     claim == ScopeClaim.SCP ? List.copyOf(scopes) : String.join(" ", scopes));
         }
         return sign(claims.build());
+    }
+
+    /**
+     * An OpenID Connect ID token (Core §2) saying that {@code subject} signed in for {@code clientId}, with the
+     * {@code nonce} of its authorization request, valid for {@code lifetime}.
+     */
+    String idToken(String subject, String clientId, Optional<String> nonce, Duration lifetime) {
+        JWTClaimsSet.Builder claims = claims(subject, clientId, lifetime);
+        nonce.ifPresent(value -> claims.claim("nonce", value));
+        return sign(claims.build());
+    }
+
+    /** The claims every token of the issuer has: itself, the subject, the audience, and from now for {@code lifetime}. */
+    private JWTClaimsSet.Builder claims(String subject, String audience, Duration lifetime) {
+        Instant now = clock.instant();
+        return new JWTClaimsSet.Builder()
+                .issuer(issuer.toString())
+                .subject(subject)
+                .audience(audience)
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(lifetime)));
+    }
+
+    /** Its endpoints over HTTP: discovery, keys, and a browser's sign-in, with codes of their own. */
+    public OwnEndpoints endpoints() {
+        return new IssuerEndpoints(this, new AuthorizationCodes(clock));
     }
 
     /** {@code claims} signed with the issuer's key, its {@code kid} in the header. */
@@ -122,12 +152,23 @@ public final class LocalIssuer {
         return jwt.serialize();
     }
 
-    /** What the issuer serves, by path: its discovery document and its key set, both JSON. */
-    public Map<String, String> documents() {
+    /**
+     * What the issuer serves as JSON, by path: its discovery document (OpenID Connect Discovery §3, with RFC 8414's
+     * and RFC 9207's fields for PKCE and {@code iss}) and its key set.
+     */
+    Map<String, String> documents() {
         Map<String, Object> discovery = new LinkedHashMap<>();
         discovery.put("issuer", issuer.toString());
+        discovery.put("authorization_endpoint", issuer + AUTHORIZE_PATH);
+        discovery.put("token_endpoint", issuer + TOKEN_PATH);
         discovery.put("jwks_uri", issuer + JWKS_PATH);
-        discovery.put("response_types_supported", List.of("token"));
+        discovery.put("scopes_supported", SCOPES);
+        discovery.put("response_types_supported", List.of("code"));
+        discovery.put("response_modes_supported", List.of("query"));
+        discovery.put("grant_types_supported", List.of("authorization_code"));
+        discovery.put("code_challenge_methods_supported", List.of("S256"));
+        discovery.put("token_endpoint_auth_methods_supported", List.of("none"));
+        discovery.put("authorization_response_iss_parameter_supported", true);
         discovery.put("subject_types_supported", List.of("public"));
         discovery.put("id_token_signing_alg_values_supported", List.of(JWSAlgorithm.RS256.getName()));
         return Map.of(DISCOVERY_PATH, JSONObjectUtils.toJSONString(discovery),

@@ -2,10 +2,12 @@ package dev.orders.local.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.local.UsageException;
+import dev.orders.local.api.ConsoleFiles;
 import dev.orders.local.api.IssuerDiscovery;
 import dev.orders.local.api.LocalHttpApi;
 import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.api.LocalJwtAuthorizer;
+import dev.orders.local.api.OwnEndpoints;
 import dev.orders.local.api.SeedData;
 import dev.orders.local.lambda.FunctionCode;
 import dev.orders.local.lambda.FunctionInvoker;
@@ -14,6 +16,7 @@ import dev.orders.local.schedules.ScheduleRunner;
 import dev.orders.local.streams.LocalStreamPoller;
 import dev.orders.local.watch.WatchMode;
 import dev.orders.localaws.Log;
+import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.localaws.events.LocalEventBus;
 import dev.orders.localaws.template.CloudFormationYaml;
@@ -78,7 +81,13 @@ final class ServeCommand implements Command {
                         URI.create(arguments.value(JWKS_URI.name(), "")), IssuerDiscovery.SYSTEM, Clock.systemUTC()));
         Optional<WatchMode> watch = watchMode(template, arguments);
         FunctionCode code = functionCode(template, watch);
-        LocalHttpApi api = new LocalHttpApi(template, code, authorizer, ownIssuer.map(LocalIssuer::documents).orElse(Map.of()));
+        Path consoleBuild = RepositoryRoot.locate().resolve(ConsoleFiles.BUILT);
+        ConsoleFiles console = ownIssuer.map(issuer -> ConsoleFiles.withOwnIssuer(consoleBuild, issuer.issuer()))
+                .orElseGet(() -> ConsoleFiles.withOtherIssuer(consoleBuild, jwt.otherIssuer().get()));
+        List<OwnEndpoints> ownEndpoints = new ArrayList<>();
+        ownIssuer.ifPresent(issuer -> ownEndpoints.add(issuer.endpoints()));
+        ownEndpoints.add(console);
+        LocalHttpApi api = new LocalHttpApi(template, code, authorizer, ownEndpoints);
         elsewhere.forEach(api::serveElsewhere);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -96,7 +105,7 @@ final class ServeCommand implements Command {
             LocalIssuer issuer = ownIssuer.get();
             Log.SAM_LOCAL.line("JWT issuer " + issuer.issuer() + " (sam-local's own; discovery at " + issuer.issuer()
                     + LocalIssuer.DISCOVERY_PATH + "), audience " + String.join(",", issuer.audience())
-                    + "; ./sam-local token mints its tokens");
+                    + "; ./sam-local token mints its tokens, and the console signs in at its page");
             if (arguments.flag(StartApiCommand.SEED.name())) {
                 Log.SAM_LOCAL.line(new SeedData(api, issuer).writeIfAbsent() ? "seeded the catalogue, customers c-ada, c-grace, c-alan and their orders"
                         : "seed skipped: customer c-ada already exists");
@@ -108,6 +117,8 @@ final class ServeCommand implements Command {
             Log.SAM_LOCAL.line("JWT issuer " + jwt.otherIssuer().get() + " (keys from " + arguments.value(JWKS_URI.name(), "")
                     + "), audience " + String.join(",", jwt.audience()) + "; its own tokens only");
         }
+        Log.SAM_LOCAL.line("console at " + LocalIssuer.url(host, address.getPort()) + ConsoleFiles.PATH + (console.built()
+                ? "" : " (not built: ./mvnw -pl console -am verify)"));
         startEventSources(template, arguments, code, elsewhere);
         if (watch.isPresent()) {
             watch.get().start();

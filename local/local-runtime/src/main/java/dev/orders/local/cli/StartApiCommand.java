@@ -48,7 +48,9 @@ final class StartApiCommand implements Command {
     static final Option JWT_AUDIENCE = Option.value("AUD", "The audiences (comma-separated) a token must name (env"
             + " SAM_LOCAL_JWT_AUDIENCE; else the template's JwtAudience, else sam-local).", JwtSettings.AUDIENCE_FLAG);
     static final Usage USAGE = Usage.samCommand("start-api", "", "Serves every route of the template's HTTP API on a"
-                    + " local port, as sam local start-api does, with API Gateway's JWT authorizer and answers; feeds"
+                    + " local port, as sam local start-api does, with API Gateway's JWT authorizer and answers; beside"
+                    + " them the operations console at /console/ and, unless told to trust another, sam-local's own"
+                    + " OpenID Connect issuer, where the console signs in; feeds"
                     + " the table's stream to its functions and runs the template's schedules (ScheduleV2, Schedule) at"
                     + " their times, which sam local does not. It prints \"Listening on http://HOST:PORT\" when ready;"
                     + " Ctrl-C stops it. All functions run in one JVM, each warm instance in its own class loader.",
@@ -59,7 +61,8 @@ final class StartApiCommand implements Command {
                     CONFIGURATION,
                     new Usage.Section("sam-local Options", DATA_DIR, EVENTS, WATCH, SEED, JWT_ISSUER, JWT_AUDIENCE)),
             SamOptions.refusals(SamOptions.REFUSED, SamOptions.REFUSED_BY_SERVERS, List.of(
-                    refused("start-api serves the template's routes only: serve static files with another server.",
+                    refused("start-api serves the template's routes, its issuer and the console (/console/) only: serve other"
+                            + " static files with another server.",
                             "-s", "--static-dir"),
                     refused("the template has no Lambda authorizer, and its JWT authorizer always runs, as API Gateway's:"
                             + " ./sam-local token mints a token it accepts, --jwt-issuer trusts another issuer.",

@@ -182,7 +182,7 @@ class GatewayCorsTest {
                 throw new RequestAuthorizer.Unauthorized("no token");
             }
             return new RequestAuthorizer.Jwt(Map.of("sub", "c-ada"), List.of());
-        }, Map.of());
+        }, List.of());
         api.serveElsewhere("Things", new FunctionInvoker() {
             @Override
             public byte[] invoke(byte[] eventJson, String requestId) {

@@ -130,7 +130,8 @@ class LocalIssuerTest {
         LocalIssuer issuer = LocalIssuer.load(dir.resolve("issuer-key.json"), URL, List.of("sam-local"), CLOCK);
 
         UsageException e = assertThrows(UsageException.class,
-                () -> new LocalHttpApi(template, FunctionCode.jars(dir), LocalJwtAuthorizer.of(issuer, CLOCK), issuer.documents()));
+                () -> new LocalHttpApi(template, FunctionCode.jars(dir), LocalJwtAuthorizer.of(issuer, CLOCK),
+                        List.of(issuer.endpoints())));
         assertTrue(e.getMessage().startsWith("the template's route GET /.well-known/{file} takes /.well-known/"), e.getMessage());
     }
 

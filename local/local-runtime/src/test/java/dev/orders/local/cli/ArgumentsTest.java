@@ -70,7 +70,7 @@ class ArgumentsTest {
         assertTrue(host.contains("--host is where start-api or start-lambda listens"), host);
         // start-api's own refusals are not invoke's options either.
         assertTrue(assertThrows(UsageException.class, () -> startApi("-s", "public")).getMessage()
-                .contains("serve static files with another server"));
+                .contains("serve other static files with another server"));
     }
 
     @Test
