@@ -12,14 +12,17 @@ export type PaymentIssue = Schemas["PaymentIssue"];
 export type Stock = Schemas["Stock"];
 export type Problem = Schemas["Problem"];
 
+/** A status the order may be moved to now, and whether that move needs a reason (400 without one). */
+export type NextStatus = { status: OrderStatus; reasonRequired: boolean };
+
 /**
- * The order as GET /orders/{orderId} answers it, with the moves it allows the caller: the statuses the order may be
- * moved to and, on each line, the line's (issue #44's `next`, added to the API beside this console).
- * TO REPLACE with Schemas["OrderAggregate"] once docs/openapi.yaml declares them and they are generated: this local
- * declaration is the only one.
+ * The order as GET /orders/{orderId} answers it, with what the caller may ask of it next: the statuses the order may
+ * be moved to and, on each line, the line's (issue #44's `next`, added to the API beside this console: the shape of
+ * its branch's NextStatus and OrderAggregateItem). TO REPLACE with Schemas["OrderAggregate"] once docs/openapi.yaml
+ * declares them and they are generated: this local declaration is the only one.
  */
 export type AdminOrder = Schemas["OrderAggregate"] & {
-    next?: OrderStatus[];
+    next?: NextStatus[];
     items: (OrderItem & { next?: ItemStatus[] })[];
 };
 

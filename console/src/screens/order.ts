@@ -76,22 +76,31 @@ export async function orderScreen(orderId: string, ui: Ui): Promise<void> {
             return section;
         }
         const reason = h("textarea", { id: "status-reason", name: "reason", maxlength: 500, rows: 2 });
+        const needReason = next.filter((move) => move.reasonRequired).map((move) => humanize(move.status).toLowerCase());
         const form: HTMLFormElement = h("form", {
             onsubmit: (event: Event) => {
                 event.preventDefault();
-                const status = next.find((allowed) => allowed === submitter(event as SubmitEvent));
-                if (status === undefined) {
+                const move = next.find((allowed) => allowed.status === submitter(event as SubmitEvent));
+                if (move === undefined) {
                     return;
                 }
                 const text = reason.value.trim();
+                if (move.reasonRequired && text === "") {
+                    ui.refuse({ title: "A reason is required", detail: `Say why the order moves to ${humanize(move.status).toLowerCase()}.`, errors: [] });
+                    reason.setAttribute("aria-invalid", "true");
+                    reason.focus();
+                    return;
+                }
                 void change(ui.api.POST("/orders/{orderId}/status", {
                     params: { path: { orderId }, header: { "If-Match": etag } },
-                    body: { status, ...(text === "" ? {} : { reason: text }) },
-                }), `Order ${orderId} is now ${humanize(status).toLowerCase()}.`, form);
+                    body: { status: move.status, ...(text === "" ? {} : { reason: text }) },
+                }), `Order ${orderId} is now ${humanize(move.status).toLowerCase()}.`, form);
             },
         },
-        field("Reason", reason, "Recorded in the order's history; some moves require one (the API says which)."),
-        h("div", { class: "actions" }, next.map((status) =>
+        field("Reason", reason, needReason.length === 0
+            ? "Recorded in the order's history."
+            : `Recorded in the order's history; required to move to ${needReason.join(", ")}.`),
+        h("div", { class: "actions" }, next.map(({ status }) =>
             h("button", { type: "submit", name: "status", value: status, class: status === "CANCELLED" ? "danger" : null },
                 status === "CANCELLED" ? "Cancel order" : `Move to ${humanize(status).toLowerCase()}`))));
         section.append(form);
