@@ -30,7 +30,8 @@ export async function queueScreen(cursor: string | undefined, ui: Ui): Promise<v
                     ? h("p", {}, cursor === undefined ? "No open payment issues." : "No more open payment issues.")
                     : table("Open payment issues", ["Kind", "Order", "Amount", "Recorded", "Age", "Action"], issues.map((issue) => [
                         humanize(issue.kind),
-                        link({ screen: "order", orderId: issue.orderId }, issue.orderId),
+                        // No customer: the id names no order (an unknown order's issue), so there is none to open.
+                        issue.customerId === undefined ? issue.orderId : link({ screen: "order", orderId: issue.orderId }, issue.orderId),
                         formatMoney(issue.amount, issue.currency),
                         instant(issue.at),
                         formatAge(issue.at, now),

@@ -24,6 +24,7 @@ async function productStock(sku: string, find: HTMLFormElement, ui: Ui): Promise
     const load = () => readInto(ui, content, () => answer(ui.api.GET("/products/{sku}/stock", { params: { path: { sku } } })), show);
 
     function show(stock: Stock, version: string | null): void {
+        // The API always sends the stock's ETag (docs/openapi.yaml); without one, a recount applies to the stock as it is.
         etag = version ?? "*";
         if (onHand.value === "") {
             onHand.value = String(stock.onHand);
