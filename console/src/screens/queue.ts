@@ -17,11 +17,11 @@ export async function queueScreen(cursor: string | undefined, ui: Ui): Promise<v
     /** The row under an issue that holds its resolution's form, while one is open. */
     let resolution: HTMLTableRowElement | undefined;
     ui.show("Payment issues",
-        h("p", {}, "Money the payment provider moved that an order could not take, open until an administrator resolves it. Newest first, as the API lists them."),
+        h("p", {}, "Money the payment provider moved that an order could not take, open until an administrator resolves it. Oldest first."),
         listing);
 
     const load = () => readInto(ui, listing,
-        () => answer(ui.api.GET("/payment-issues", { params: { query: { limit: PAGE, ...(cursor === undefined ? {} : { cursor }) } } })),
+        () => answer(ui.api.GET("/payment-issues", { params: { query: { sort: "oldest", limit: PAGE, ...(cursor === undefined ? {} : { cursor }) } } })),
         (page) => {
             const issues = page.issues.filter((issue) => !resolvedHere.has(key(issue)));
             const now = new Date();

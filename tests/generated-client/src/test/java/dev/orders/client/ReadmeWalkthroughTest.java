@@ -284,7 +284,7 @@ class ReadmeWalkthroughTest {
     @Test
     @ReadmeCall("GET /payment-issues")
     void anAdministratorListsTheOpenPaymentIssues() {
-        PaymentIssuePage page = eventually(() -> payments.listPaymentIssuesWithHttpInfo(20, null, admin),
+        PaymentIssuePage page = eventually(() -> payments.listPaymentIssuesWithHttpInfo(20, null, null, admin),
                 p -> p.getIssues().stream().anyMatch(issue -> order.equals(issue.getOrderId())));
         OpenPaymentIssue issue = page.getIssues().stream().filter(i -> order.equals(i.getOrderId())).findFirst().orElseThrow();
         assertEquals("evt_1", issue.getEventId());

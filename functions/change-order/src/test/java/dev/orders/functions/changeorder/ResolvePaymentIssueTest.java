@@ -6,6 +6,7 @@ import static dev.orders.http.support.Api.invoke;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.OrderEvent;
 import dev.orders.core.payment.PaymentEvent;
@@ -49,7 +50,7 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
         OrderEvent last = events.get(events.size() - 1);
         assertEquals("PaymentIssueResolved", last.type());
         assertEquals(version + 1, last.version());
-        assertTrue(fx.issues.open(10, Optional.empty()).items().isEmpty());
+        assertTrue(fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items().isEmpty());
     }
 
     @Test
@@ -67,7 +68,7 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
         assertEquals("UNKNOWN_ORDER", reply.json().get("kind"));
         assertEquals("RESOLVED", reply.json().get("state"));
         assertTrue(((Map<String, Object>) reply.json().get("resolution")).get("note").toString().contains("RF-2301"));
-        assertEquals(List.of(SAMPLE_EVENT), fx.issues.open(10, Optional.empty()).items().stream()
+        assertEquals(List.of(SAMPLE_EVENT), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items().stream()
                 .map(OpenPaymentIssue::eventId).toList(), "only the sample order's issue is left open");
         assertEquals(Optional.empty(), fx.reads.findRootById(ghost));
         assertEquals(409, invoke(function, SampleEvents.load("change-order/resolve-unknown-order-issue")).status());
@@ -91,7 +92,7 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
         assertEquals(404, unknown.status());
         Reply noNote = invoke(function, Api.withBody(SAMPLE, Map.of("note", " ")));
         assertEquals(400, noNote.status());
-        assertEquals(1, fx.issues.open(10, Optional.empty()).items().size());
+        assertEquals(1, fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items().size());
     }
 
     @Test
@@ -99,6 +100,6 @@ class ResolvePaymentIssueTest extends SampleOrderTest {
         Reply reply = invoke(function, Api.as(SampleEvents.load(SAMPLE), SAMPLE_CUSTOMER, "orders"));
 
         assertEquals(403, reply.status());
-        assertEquals(1, fx.issues.open(10, Optional.empty()).items().size());
+        assertEquals(1, fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items().size());
     }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.core.order.LineRequest;
 import dev.orders.core.order.Order;
@@ -340,7 +341,7 @@ class PaymentWebhookFunctionTest {
 
         assertAcknowledged(reply, "payment-issue");
         assertEquals("UNKNOWN_ORDER", reply.json().get("issue"));
-        assertEquals(List.of("evt_01JCZ7E5F6G7H8J9K0M1N2P3QE"), fx.issues.open(10, Optional.empty()).items().stream()
+        assertEquals(List.of("evt_01JCZ7E5F6G7H8J9K0M1N2P3QE"), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items().stream()
                 .map(OpenPaymentIssue::eventId).toList());
         assertAcknowledged(invoke(function, SampleEvents.load("payment-webhook/payment-unknown-order")), "duplicate");
     }
@@ -359,7 +360,7 @@ class PaymentWebhookFunctionTest {
         assertEquals(SAMPLE_TOTAL, settled.refundedAmount());
         assertTrue(settled.isSettled());
         assertEquals("PaymentIssueRefunded", history().get(0).type());
-        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+        assertEquals(List.of(), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items());
     }
 
     /**
@@ -565,7 +566,7 @@ class PaymentWebhookFunctionTest {
         assertEquals("DISPUTE", opened.json().get("issue"));
         assertAcknowledged(invoke(function, event("evt_won", "dispute.won", SAMPLE_TOTAL)), "applied");
 
-        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+        assertEquals(List.of(), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items());
         OrderEvent resolved = history().get(0);
         assertEquals(List.of("PaymentIssueResolved", ProcessPaymentEvent.ACTOR), List.of(resolved.type(), resolved.by()));
         assertEquals("dispute won: " + SAMPLE_TOTAL + " EUR returned (evt_won)", resolved.change().data().get("note"));

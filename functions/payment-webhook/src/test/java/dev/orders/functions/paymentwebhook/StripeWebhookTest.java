@@ -17,6 +17,7 @@ import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
 import com.stripe.model.checkout.Session;
 import com.stripe.net.Webhook;
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.core.order.Order;
@@ -185,7 +186,7 @@ class StripeWebhookTest {
 
         assertAcknowledged(reply, "payment-issue");
         assertEquals("UNKNOWN_ORDER", reply.json().get("issue"));
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(List.of(PAYMENT_INTENT), open.stream().map(OpenPaymentIssue::orderId).toList());
         assertEquals(PaymentIssueKind.UNKNOWN_ORDER, open.get(0).kind());
         assertEquals(1, order().version(), "the sample order is another order");
@@ -200,13 +201,13 @@ class StripeWebhookTest {
         assertAcknowledged(opened, "payment-issue");
         assertEquals("DISPUTE", opened.json().get("issue"));
         assertAcknowledged(invoke(function, signedByStripe(DISPUTE_CREATED, NOW)), "duplicate");
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(List.of(List.of(SAMPLE_ORDER, DISPUTE, PaymentIssueKind.DISPUTE, TOTAL)), open.stream()
                 .map(issue -> List.of(issue.orderId(), issue.eventId(), issue.kind(), issue.amount())).toList());
 
         assertAcknowledged(invoke(function, signedByStripe(DISPUTE_CLOSED, NOW)), "applied");
 
-        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+        assertEquals(List.of(), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items());
         OrderEvent closed = fx.events(SAMPLE_CUSTOMER, SAMPLE_ORDER).get(3);
         assertEquals(List.of("PaymentIssueResolved", ProcessPaymentEvent.STRIPE_ACTOR), List.of(closed.type(), closed.by()));
         assertEquals(Map.of("paymentEventId", DISPUTE, "kind", "DISPUTE",
@@ -224,7 +225,7 @@ class StripeWebhookTest {
 
         assertAcknowledged(closed, "payment-issue");
         assertEquals("DISPUTE", closed.json().get("issue"));
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(List.of(List.of(SAMPLE_ORDER, "evt_1QKc9bLkq2Yw7Hb1dL8aB9cD", TOTAL)), open.stream()
                 .map(issue -> List.of(issue.orderId(), issue.eventId(), issue.amount())).toList());
     }
@@ -238,7 +239,7 @@ class StripeWebhookTest {
         assertAcknowledged(invoke(capture, signedByStripe(SUCCEEDED, NOW)), "applied");
 
         assertEquals(OrderStatus.PAID, order().status());
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(List.of(List.of(PAYMENT_INTENT, PaymentIssueKind.DISPUTE)), open.stream()
                 .map(issue -> List.of(issue.orderId(), issue.kind())).toList(),
                 "a dispute of a payment no order had taken yet, under the payment, for an administrator");
@@ -363,7 +364,7 @@ class StripeWebhookTest {
                 "\"status\": \"failed\"", "evt_3QKc9bLkq2Yw7Hb10rU1aB4g", "evt_3QKc9bLkq2Yw7Hb10rU2aB4g"))),
                 "duplicate");
 
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(List.of(List.of(SAMPLE_ORDER, PaymentIssueKind.REFUND_FAILED, 1250L)), open.stream()
                 .map(issue -> List.<Object>of(issue.orderId(), issue.kind(), issue.amount())).toList());
         assertEquals(1250, order().refundedAmount());
@@ -376,7 +377,7 @@ class StripeWebhookTest {
         assertAcknowledged(invoke(function, signedByStripe(REFUND_FAILED, NOW)), "not-applicable");
 
         assertEquals(List.of(2L, 0L), List.of(order().version(), order().refundedAmount()));
-        assertEquals(List.of(), fx.issues.open(10, Optional.empty()).items());
+        assertEquals(List.of(), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items());
     }
 
     /**
@@ -391,7 +392,7 @@ class StripeWebhookTest {
         assertEquals("UNMATCHED_REFUND_TOTAL", early.json().get("issue"));
         assertAcknowledged(invoke(function, signedByStripe(SUCCEEDED, NOW)), "applied");
         assertEquals(List.of(OrderStatus.PAID, 0L), List.of(order().status(), order().refundedAmount()));
-        assertEquals(List.of(PaymentIssueKind.UNMATCHED_REFUND_TOTAL), fx.issues.open(10, Optional.empty()).items()
+        assertEquals(List.of(PaymentIssueKind.UNMATCHED_REFUND_TOTAL), fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items()
                 .stream().map(OpenPaymentIssue::kind).toList());
     }
 
@@ -454,7 +455,7 @@ class StripeWebhookTest {
 
         assertAcknowledged(reply, "payment-issue");
         assertEquals("UNKNOWN_ORDER", reply.json().get("issue"));
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(List.of(PAYMENT_INTENT), open.stream().map(OpenPaymentIssue::orderId).toList());
         assertEquals(List.of(REFUND, 1250L), List.of(open.get(0).eventId(), open.get(0).amount()));
     }

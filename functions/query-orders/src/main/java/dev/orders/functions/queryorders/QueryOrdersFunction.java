@@ -102,7 +102,8 @@ public final class QueryOrdersFunction extends ApiFunction {
     }
 
     private static APIGatewayV2HTTPResponse openPaymentIssues(ListPaymentIssues listPaymentIssues, HttpRequest request) {
-        return Http.json(200, Views.page("issues", listPaymentIssues.open(QueryParameters.limit(request), request.query("cursor")),
+        return Http.json(200, Views.page("issues", listPaymentIssues.open(QueryParameters.sort(request),
+                QueryParameters.limit(request), request.query("cursor")),
                 Views::openPaymentIssue));
     }
 }

@@ -82,6 +82,24 @@ class PaymentIssuesRouteTest {
                 ((List<Map<String, Object>>) after.json().get("issues")).stream().map(i -> i.get("eventId")).toList());
     }
 
+    /** sort=oldest makes the list a queue, oldest first; a sort the route does not know is a 400, nothing read. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void administratorsMayListOpenIssuesOldestFirstAsAQueue() {
+        fx.createOrder("c-ada", "o-1", 1000);
+        capture("evt_first", "o-1", 999);
+        fx.createOrder("c-bob", "o-2", 500);
+        capture("evt_second", "o-2", 499);
+
+        Reply queue = invoke(function, variant(SAMPLE, Map.of("queryStringParameters", Map.of("sort", "oldest"))));
+        assertEquals(List.of("evt_first", "evt_second"), ((List<Map<String, Object>>) queue.json().get("issues"))
+                .stream().map(i -> i.get("eventId")).toList());
+        Reply unknown = invoke(function, variant(SAMPLE, Map.of("queryStringParameters", Map.of("sort", "age"))));
+        assertEquals(400, unknown.status());
+        assertTrue(unknown.contentType().startsWith("application/problem+json"));
+        assertTrue(unknown.response().getBody().contains("newest, oldest"), unknown.response().getBody());
+    }
+
     @Test
     void customersMayNotListPaymentIssues() {
         Reply reply = invoke(function, Api.as(SampleEvents.load(SAMPLE), "c-ada", "orders"));

@@ -4,6 +4,7 @@ import static dev.orders.dynamodb.table.Attrs.s;
 
 import dev.orders.application.port.PaymentIssueStore;
 import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.OpenPaymentIssue;
 import dev.orders.dynamodb.keys.Keys;
@@ -17,15 +18,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The open payment issues of every order, for administrators: one Query of the open-issues partition of
- * the StatusFeed index, newest first. Issues are recorded and resolved as steps of their order
+ * the StatusFeed index, newest or oldest first. Issues are recorded and resolved as steps of their order
  * ({@link DynamoDbOrderStore}).
  */
 public record PaymentIssues(OrdersTable table, CursorCodec cursors) implements PaymentIssueStore {
-    /** Open issues of every order, newest first; the index is eventually consistent, like the feeds. */
+    /** Open issues of every order in {@code order}; the index is eventually consistent, like the feeds. */
     @Override
-    public Page<OpenPaymentIssue> open(int limit, Optional<String> cursor) {
-        KeysetPager.Listing listing = new KeysetPager.Listing(CursorCodec.scope(List.of("payment-issues")),
-                row -> row.get(Keys.GSI2SK).s());
+    public Page<OpenPaymentIssue> open(ListingOrder order, int limit, Optional<String> cursor) {
+        KeysetPager.Listing listing = new KeysetPager.Listing(CursorCodec.scope(List.of("payment-issues",
+                order.wireName())), row -> row.get(Keys.GSI2SK).s(), order);
         KeysetPager.Partition openIssues = new KeysetPager.Partition(query -> query.indexName(Keys.STATUS_FEED_INDEX)
                 .keyConditionExpression("#pk = :pk")
                 .expressionAttributeNames(Map.of("#pk", Keys.GSI2PK))

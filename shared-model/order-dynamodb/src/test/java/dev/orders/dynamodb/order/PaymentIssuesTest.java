@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.core.feed.InvalidCursorException;
 import dev.orders.core.feed.Page;
 import dev.orders.core.order.OrderChange;
@@ -51,10 +52,14 @@ class PaymentIssuesTest {
     }
 
     private List<OpenPaymentIssue> allOpen(int pageSize) {
+        return allOpen(ListingOrder.NEWEST_FIRST, pageSize);
+    }
+
+    private List<OpenPaymentIssue> allOpen(ListingOrder order, int pageSize) {
         List<OpenPaymentIssue> issues = new ArrayList<>();
         Optional<String> cursor = Optional.empty();
         do {
-            Page<OpenPaymentIssue> page = fx.issues.open(pageSize, cursor);
+            Page<OpenPaymentIssue> page = fx.issues.open(order, pageSize, cursor);
             assertTrue(page.items().size() <= pageSize);
             issues.addAll(page.items());
             cursor = page.nextCursor();
@@ -81,6 +86,20 @@ class PaymentIssuesTest {
         PaymentIssue full = fx.reads.findAggregateById("o-4").orElseThrow().paymentIssues().get(0);
         assertEquals(new OpenPaymentIssue(full.orderId(), full.customerId(), full.eventId(), full.kind(), full.amount(),
                 full.currency(), full.at()), newest);
+    }
+
+    /** The back office's queue: the oldest first, page by page; a cursor of one order is no cursor of the other. */
+    @Test
+    void openIssuesAreListedOldestFirstForAQueueAndEachOrdersCursorIsItsOwn() {
+        for (int i = 0; i < 5; i++) {
+            orderWithIssue("c-" + i % 2, "o-" + i, "evt_" + i);
+        }
+
+        assertEquals(List.of("evt_0", "evt_1", "evt_2", "evt_3", "evt_4"),
+                allOpen(ListingOrder.OLDEST_FIRST, 2).stream().map(OpenPaymentIssue::eventId).toList());
+        String newestCursor = fx.issues.open(ListingOrder.NEWEST_FIRST, 2, Optional.empty()).nextCursor().orElseThrow();
+        assertThrows(InvalidCursorException.class,
+                () -> fx.issues.open(ListingOrder.OLDEST_FIRST, 2, Optional.of(newestCursor)));
     }
 
     @Test
@@ -148,6 +167,6 @@ class PaymentIssuesTest {
     @Test
     void aCursorOfAnotherListingIsRefused() {
         String historyCursor = fx.cursors.encode("history", "1");
-        assertThrows(InvalidCursorException.class, () -> fx.issues.open(10, Optional.of(historyCursor)));
+        assertThrows(InvalidCursorException.class, () -> fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.of(historyCursor)));
     }
 }

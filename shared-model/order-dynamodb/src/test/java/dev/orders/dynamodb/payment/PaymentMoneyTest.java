@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.application.payment.ProcessPaymentEvent;
 import dev.orders.core.order.LineChangeOutcome;
 import dev.orders.core.order.LineRequest;
@@ -318,7 +319,7 @@ class PaymentMoneyTest {
     void moneyForAnOrderThatDoesNotExistIsAnIssueForAdministratorsAndItsRefundSettlesIt() {
         assertIssue(PaymentIssueKind.UNKNOWN_ORDER, capture("evt_c1", "o-ghost", 2500));
         assertEquals(PaymentOutcome.DUPLICATE, capture("evt_c1", "o-ghost", 2500).outcome());
-        List<OpenPaymentIssue> open = fx.issues.open(10, Optional.empty()).items();
+        List<OpenPaymentIssue> open = fx.issues.open(ListingOrder.NEWEST_FIRST, 10, Optional.empty()).items();
         assertEquals(1, open.size());
         assertEquals(new OpenPaymentIssue("o-ghost", Optional.empty(), "evt_c1", PaymentIssueKind.UNKNOWN_ORDER, 2500,
                 "EUR", open.get(0).at()), open.get(0));
@@ -497,6 +498,6 @@ class PaymentMoneyTest {
     }
 
     private List<String> openIssueIds() {
-        return fx.issues.open(50, Optional.empty()).items().stream().map(OpenPaymentIssue::eventId).toList();
+        return fx.issues.open(ListingOrder.NEWEST_FIRST, 50, Optional.empty()).items().stream().map(OpenPaymentIssue::eventId).toList();
     }
 }

@@ -2,8 +2,10 @@ package dev.orders.dynamodb.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orders.core.feed.CursorCodec;
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.core.feed.Page;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -81,6 +83,22 @@ class KeysetPagerTest {
         assertEquals(Optional.empty(), last.nextCursor());
         assertEquals(Map.of("PK", AttributeValue.fromS("A"), "SK", AttributeValue.fromS("p8")),
                 asked.get(1).exclusiveStartKey());
+    }
+
+    /** Oldest first: the Query reads forward, and merged partitions keep what is certainly in order from the low end. */
+    @Test
+    void anOldestFirstListingReadsForwardAndMergesFromTheOldest() {
+        KeysetPager.Listing queue = new KeysetPager.Listing("scope", row -> row.get("pos").s(), ListingOrder.OLDEST_FIRST);
+        answer(true, "p1", "p2");
+        answer(false, "p5");
+        Page<Map<String, AttributeValue>> first = pager.merged(queue, List.of(partition("A"), partition("B")), 3,
+                Optional.empty());
+        assertEquals(List.of("p1", "p2"), positions(first));
+        assertTrue(asked.get(0).scanIndexForward());
+
+        answer(false, "p3");
+        assertEquals(List.of("p3"), positions(pager.page(queue, partition("A"), 3, first.nextCursor())));
+        assertEquals(AttributeValue.fromS("p2"), asked.get(2).exclusiveStartKey().get("SK"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.orders.http.request;
 
 import dev.orders.core.feed.FeedRequest;
+import dev.orders.core.feed.ListingOrder;
 import dev.orders.core.order.OrderStatus;
 import dev.orders.core.time.Timestamps;
 import dev.orders.core.validation.ValidationException;
@@ -8,7 +9,7 @@ import dev.orders.http.api.HttpRequest;
 import java.time.Instant;
 import java.util.Optional;
 
-/** The query parameters of the listing routes: limit, cursor, from, to, status. */
+/** The query parameters of the listing routes: limit, cursor, from, to, status, sort. */
 public final class QueryParameters {
     private QueryParameters() {
     }
@@ -31,6 +32,11 @@ public final class QueryParameters {
 
     public static FeedRequest feed(HttpRequest request) {
         return new FeedRequest(limit(request), instant(request, "from"), instant(request, "to"), request.query("cursor"));
+    }
+
+    /** Which end of the listing comes first: {@code sort=newest} (the default) or {@code sort=oldest}. */
+    public static ListingOrder sort(HttpRequest request) {
+        return request.query("sort").map(text -> ListingOrder.parse("sort", text)).orElse(ListingOrder.NEWEST_FIRST);
     }
 
     public static Optional<OrderStatus> status(HttpRequest request) {
