@@ -25,8 +25,14 @@ public final class ConsoleFiles implements OwnEndpoints {
     /** Where the console module builds the console, under the repository. */
     public static final String BUILT = "console/target/console";
     public static final String PATH = "/console/";
-    /** The console's client_id at sam-local's issuer, which config.json names whichever the issuer. */
+    /** The console's client_id at sam-local's issuer. */
     public static final String CLIENT_ID = "sam-local-console";
+    /**
+     * The template's parameters that name the console's client at another issuer and the scope it asks for, as the
+     * stack's ConsoleConfig output does (--parameter-overrides ConsoleClientId=...).
+     */
+    public static final String CLIENT_ID_PARAMETER = "ConsoleClientId";
+    public static final String SCOPE_PARAMETER = "ConsoleScope";
     private static final String INDEX = "index.html";
     private static final String CONFIG = "config.json";
     private static final Map<String, String> TYPES = Map.ofEntries(
@@ -37,24 +43,31 @@ public final class ConsoleFiles implements OwnEndpoints {
 
     private final Path directory;
     private final URI issuer;
+    private final Optional<String> clientId;
+    private final String scope;
     private final String policy;
 
-    private ConsoleFiles(Path directory, URI issuer, String connectSources) {
+    private ConsoleFiles(Path directory, URI issuer, Optional<String> clientId, String scope, String connectSources) {
         this.directory = directory;
         this.issuer = issuer;
+        this.clientId = clientId;
+        this.scope = scope;
         this.policy = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src " + connectSources
                 + "; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
     }
 
     /** The console of {@code directory} signing in at start-api's own issuer, {@code issuer}: on its own origin. */
     public static ConsoleFiles withOwnIssuer(Path directory, URI issuer) {
-        return new ConsoleFiles(directory, issuer, "'self'");
+        return new ConsoleFiles(directory, issuer, Optional.of(CLIENT_ID), String.join(" ", LocalIssuer.SCOPES), "'self'");
     }
 
-    /** The console of {@code directory} signing in at another issuer, whose discovery and token endpoint it calls. */
-    public static ConsoleFiles withOtherIssuer(Path directory, URI issuer) {
+    /**
+     * The console of {@code directory} signing in at another issuer, whose discovery and token endpoint it calls, as
+     * the client {@code clientId} (none: it cannot sign in there) asking for {@code scope}.
+     */
+    public static ConsoleFiles withOtherIssuer(Path directory, URI issuer, Optional<String> clientId, String scope) {
         String origin = AuthorizationRequest.origin(issuer);
-        return new ConsoleFiles(directory, issuer, "'self' " + origin);
+        return new ConsoleFiles(directory, issuer, clientId, scope, "'self' " + origin);
     }
 
     /** Whether the console is built: its index.html is there. */
@@ -89,7 +102,10 @@ public final class ConsoleFiles implements OwnEndpoints {
         }
         String name = path.substring(PATH.length());
         if (name.equals(CONFIG)) {
-            return Optional.of(answer(200, "application/json", Map.of(), config()));
+            return Optional.of(clientId.map(client -> answer(200, "application/json", Map.of(), config(client)))
+                    .orElseGet(() -> page(404, "The console has no client at " + SignInPage.escape(issuer.toString()),
+                            "Register the console as a public client there and start start-api with"
+                                    + " <code>--parameter-overrides " + CLIENT_ID_PARAMETER + "=&lt;its client id&gt;</code>.")));
         }
         if ((name.isEmpty() || name.equals(INDEX)) && !built()) {
             return Optional.of(page(404, "The console is not built",
@@ -101,11 +117,11 @@ public final class ConsoleFiles implements OwnEndpoints {
     }
 
     /** What the console reads at start: the issuer to sign in at, as which client, asking for which scopes. */
-    private byte[] config() {
+    private byte[] config(String client) {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("issuer", issuer.toString());
-        config.put("clientId", CLIENT_ID);
-        config.put("scope", String.join(" ", LocalIssuer.SCOPES));
+        config.put("clientId", client);
+        config.put("scope", scope);
         return JSONObjectUtils.toJSONString(config).getBytes(StandardCharsets.UTF_8);
     }
 

@@ -83,7 +83,9 @@ final class ServeCommand implements Command {
         FunctionCode code = functionCode(template, watch);
         Path consoleBuild = RepositoryRoot.locate().resolve(ConsoleFiles.BUILT);
         ConsoleFiles console = ownIssuer.map(issuer -> ConsoleFiles.withOwnIssuer(consoleBuild, issuer.issuer()))
-                .orElseGet(() -> ConsoleFiles.withOtherIssuer(consoleBuild, jwt.otherIssuer().get()));
+                .orElseGet(() -> ConsoleFiles.withOtherIssuer(consoleBuild, jwt.otherIssuer().get(),
+                        template.parameterValue(ConsoleFiles.CLIENT_ID_PARAMETER).filter(id -> !id.isBlank()),
+                        template.parameterValue(ConsoleFiles.SCOPE_PARAMETER).orElse(String.join(" ", LocalIssuer.SCOPES))));
         List<OwnEndpoints> ownEndpoints = new ArrayList<>();
         ownIssuer.ifPresent(issuer -> ownEndpoints.add(issuer.endpoints()));
         ownEndpoints.add(console);

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,13 +94,26 @@ class ConsoleFilesTest {
                     config.text());
         }
         URI cognito = URI.create("https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123");
-        try (LocalHttpApi other = api(ConsoleFiles.withOtherIssuer(built, cognito))) {
+        try (LocalHttpApi other = api(ConsoleFiles.withOtherIssuer(built, cognito, Optional.of("4n1mbdrclient"),
+                "openid"))) {
             LocalHttpApi.Response config = other.handle(get("/console/config.json"));
 
-            assertEquals("{\"issuer\":\"" + cognito + "\",\"clientId\":\"sam-local-console\",\"scope\":\"openid orders:admin\"}",
+            assertEquals("{\"issuer\":\"" + cognito + "\",\"clientId\":\"4n1mbdrclient\",\"scope\":\"openid\"}",
                     config.text());
             assertTrue(config.headers().get("content-security-policy").get(0)
                     .contains("; connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com;"), config.headers().toString());
+        }
+    }
+
+    /** At another issuer the console is a client of its own, which the template's ConsoleClientId names. */
+    @Test
+    void withoutItsClientAtAnotherIssuerConfigJsonSaysHowToNameIt() {
+        URI cognito = URI.create("https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123");
+        try (LocalHttpApi other = api(ConsoleFiles.withOtherIssuer(built, cognito, Optional.empty(), "openid"))) {
+            LocalHttpApi.Response config = other.handle(get("/console/config.json"));
+
+            assertEquals(404, config.status());
+            assertTrue(config.text().contains("--parameter-overrides ConsoleClientId="), config.text());
         }
     }
 
