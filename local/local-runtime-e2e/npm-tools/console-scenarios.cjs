@@ -42,14 +42,16 @@ const STEPS = [
     seen.axe = await violations(page);
     await shot(page, setup, 'queue');
   }],
-  ['find-order', async (page, setup, seen) => {
+  ['orders-feed', async (page, setup, seen) => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders', exact: true }).click();
     await heading(page, 'Orders');
     const feed = page.getByRole('table', { name: /newest first$/ });
     await feed.waitFor();
     seen.feed = await rows(feed);
-    seen.feedAxe = await violations(page);
+    seen.axe = await violations(page);
     await shot(page, setup, 'orders');
+  }],
+  ['find-order', async (page, setup, seen) => {
     // By keyboard: the id typed, Enter finds it.
     await page.getByLabel('Order id').fill(setup.issue.orderId);
     await page.getByLabel('Order id').press('Enter');

@@ -67,7 +67,6 @@ final class ConsoleLoad {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        String secret = "benchmark webhook secret";
         ProcessBuilder builder = new ProcessBuilder(root.resolve("sam-local").toString(), "start-api", "--port",
                 Integer.toString(port)).directory(root.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().remove("JAVA_TOOL_OPTIONS");
@@ -75,7 +74,7 @@ final class ConsoleLoad {
         builder.environment().remove("SAM_LOCAL_JWT_ISSUER");
         builder.environment().remove("SAM_LOCAL_JWT_AUDIENCE");
         builder.environment().remove("DYNAMODB_ENDPOINT");
-        builder.environment().putAll(Map.of("SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN", "WEBHOOK_SECRET", secret));
+        builder.environment().putAll(Map.of("SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN", "WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET));
         Process api = builder.start();
         try {
             String line = new BufferedReader(new InputStreamReader(api.getInputStream(), StandardCharsets.UTF_8)).readLine();
@@ -83,7 +82,7 @@ final class ConsoleLoad {
                 throw new IllegalStateException("start-api did not start: " + line);
             }
             String base = "http://127.0.0.1:" + port;
-            openIssues(base, secret);
+            openIssues(base);
             // One load more, first and not counted: start-api's functions and issuer answer it from cold.
             List<Map<String, Object>> runs = browse(root, tools, base + "/console/", loads + 1);
             runs = runs.subList(1, runs.size());
@@ -162,7 +161,7 @@ final class ConsoleLoad {
     }
 
     /** The issues of a queue's page: payments for orders that do not exist, each an UNKNOWN_ORDER issue. */
-    private static void openIssues(String base, String secret) throws IOException, InterruptedException {
+    private static void openIssues(String base) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newHttpClient();
         for (int i = 1; i <= OPEN_ISSUES; i++) {
             long now = Instant.now().getEpochSecond();
@@ -171,7 +170,7 @@ final class ConsoleLoad {
                     + "\",\"amount\":1250,\"currency\":\"EUR\"}}";
             HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(base + "/webhooks/payments"))
                     .header("Content-Type", "application/json")
-                    .header("Webhook-Signature", WebhookSignature.header(secret, now, body))
+                    .header("Webhook-Signature", WebhookSignature.header(BenchData.WEBHOOK_SECRET, now, body))
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
             if (answer.statusCode() != 200) {
                 throw new IllegalStateException("the webhook answered " + answer.statusCode() + ": " + answer.body());
