@@ -3,16 +3,12 @@ package dev.orders.bench;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.core.payment.WebhookSignature;
 import dev.orders.localaws.RepositoryRoot;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -63,25 +59,8 @@ final class ConsoleLoad {
         }
         sizes(report, shipped);
         Path tools = install(root);
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        ProcessBuilder builder = new ProcessBuilder(root.resolve("sam-local").toString(), "start-api", "--port",
-                Integer.toString(port)).directory(root.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
-        // sam-local's own issuer, whose sign-in page the browser fills in, rather than one the caller's shell may name.
-        builder.environment().remove("SAM_LOCAL_JWT_ISSUER");
-        builder.environment().remove("SAM_LOCAL_JWT_AUDIENCE");
-        builder.environment().remove("DYNAMODB_ENDPOINT");
-        builder.environment().putAll(Map.of("SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN", "WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET));
-        Process api = builder.start();
-        try {
-            String line = new BufferedReader(new InputStreamReader(api.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            if (line == null || !line.startsWith("Listening on")) {
-                throw new IllegalStateException("start-api did not start: " + line);
-            }
-            String base = "http://127.0.0.1:" + port;
+        try (StartApi api = StartApi.start(Map.of("WEBHOOK_SECRET", BenchData.WEBHOOK_SECRET))) {
+            String base = api.base();
             openIssues(base);
             // One load more, first and not counted: start-api's functions and issuer answer it from cold.
             List<Map<String, Object>> runs = browse(root, tools, base + "/console/", loads + 1);
@@ -102,9 +81,6 @@ final class ConsoleLoad {
                         Report.ms(stats.percentile(100))));
             }
             report.table(List.of("from navigation start to", "median", "min", "max"), rows);
-        } finally {
-            api.destroy();
-            api.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
