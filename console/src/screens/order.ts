@@ -5,7 +5,7 @@ import { fill, h, hidden } from "../dom";
 import { describeEvent, humanize } from "../labels";
 import { formatMoney } from "../money";
 import { staleRefusal } from "../refusal";
-import type { AdminOrder, ItemStatus, OrderEvent, OrderItem } from "../schemas";
+import type { AdminOrder, AdminOrderItem, ItemStatus, OrderEvent } from "../schemas";
 import { formatInstant } from "../time";
 import { button, facts, field, instant, readInto, submitter, table, type Ui } from "../ui";
 
@@ -66,10 +66,6 @@ export async function orderScreen(orderId: string, ui: Ui): Promise<void> {
 
     function statusActions(order: AdminOrder, etag: string): HTMLElement {
         const section = h("section", { "aria-labelledby": "status-actions-heading" }, h("h2", { id: "status-actions-heading" }, "Change the status"));
-        if (order.next === undefined) {
-            section.append(h("p", {}, "The API did not say which status changes this order allows."));
-            return section;
-        }
         const next = order.next;
         if (next.length === 0) {
             section.append(h("p", {}, `No status change is open to you from ${humanize(order.status)}.`));
@@ -123,8 +119,8 @@ export async function orderScreen(orderId: string, ui: Ui): Promise<void> {
                     ])));
     }
 
-    function lineActions(line: OrderItem & { next?: ItemStatus[] }, index: number, etag: string): HTMLElement {
-        const moves = line.next ?? [];
+    function lineActions(line: AdminOrderItem, index: number, etag: string): HTMLElement {
+        const moves = line.next;
         return h("div", { class: "actions" }, moves.length === 0 ? "None" : moves.map((status) =>
             button([LINE_MOVES[status], hidden(` line ${index + 1}, ${line.sku}`)], () => void change(
                 ui.api.PUT("/orders/{orderId}/items/{itemId}/status", {

@@ -39,7 +39,8 @@ public final class Benchmarks {
         PUBLISHER("6. Event publisher"),
         OVERHEAD("7. Handler time per warm request beside the raw SDK"),
         RELOAD("8. Reload on save (start-api --watch)"),
-        HOTSKU("9. A hot sku: one stocked product sold out by concurrent clients");
+        HOTSKU("9. A hot sku: one stocked product sold out by concurrent clients"),
+        CONSOLE("10. The console's size and first load");
 
         final String title;
 
@@ -63,25 +64,26 @@ public final class Benchmarks {
      * loads are logged on its one timed run rather than on a run of their own ({@code classLoadsApart}).
      */
     record Sizes(int runs, Duration window, List<Integer> clients, int feedOrders, int largeFeedOrders, int feedReads,
-                 int publisherOrders, HandlerOverhead.Rounds overhead, HotSku.Sizes hotSku, boolean classLoadsApart) {
+                 int publisherOrders, HandlerOverhead.Rounds overhead, HotSku.Sizes hotSku, boolean classLoadsApart,
+                 int consoleLoads) {
         static final Sizes DEFAULT = new Sizes(5, Duration.ofSeconds(3), List.of(1, 4, 8), 1_000, 100_000, 200, 500,
-                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300), true);
+                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300), true, 20);
         static final Sizes SMALLEST = new Sizes(1, Duration.ofMillis(100), List.of(1), 100, 200, 4, 4,
-                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5), false);
+                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5), false, 1);
 
         Sizes withRuns(int value) {
             return new Sizes(value, window, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku,
-                    classLoadsApart);
+                    classLoadsApart, consoleLoads);
         }
 
         Sizes withWindow(Duration value) {
             return new Sizes(runs, value, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku,
-                    classLoadsApart);
+                    classLoadsApart, consoleLoads);
         }
 
         Sizes withLargeFeedOrders(int value) {
             return new Sizes(runs, window, clients, feedOrders, value, feedReads, publisherOrders, overhead, hotSku,
-                    classLoadsApart);
+                    classLoadsApart, consoleLoads);
         }
     }
 
@@ -153,6 +155,7 @@ public final class Benchmarks {
             case OVERHEAD -> HandlerOverhead.run(dynamo, report, sizes.overhead());
             case RELOAD -> ReloadOnSave.run(report, sizes.runs());
             case HOTSKU -> HotSku.run(dynamo, report, sizes.hotSku());
+            case CONSOLE -> ConsoleLoad.run(report, sizes.consoleLoads());
         }
     }
 

@@ -16,14 +16,11 @@ import dev.orders.local.api.LocalIssuer;
 import dev.orders.local.cli.StripeSample;
 import dev.orders.localaws.RepositoryRoot;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +36,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -70,26 +66,10 @@ final class Throughput {
 
     static void run(LocalDynamoDb dynamo, Report report, Duration window, List<Integer> concurrency) throws Exception {
         Path root = RepositoryRoot.locate();
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        ProcessBuilder builder = new ProcessBuilder(root.resolve("sam-local").toString(), "start-api", "--port",
-                Integer.toString(port)).directory(root.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
-        // sam-local's own issuer, whose tokens this harness mints, rather than one the caller's shell may name.
-        builder.environment().remove("SAM_LOCAL_JWT_ISSUER");
-        builder.environment().remove("SAM_LOCAL_JWT_AUDIENCE");
         // The secret the Stripe deliveries are signed with, which sam-local gives the function as the caller's (LOCAL.md).
-        builder.environment().putAll(Map.of("DYNAMODB_ENDPOINT", dynamo.endpoint().toString(),
-                "SAM_LOCAL_NO_BUILD", "1", "LOG_LEVEL", "WARN",
-                PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, BenchData.WEBHOOK_SECRET));
-        Process api = builder.start();
-        try {
-            String line = new BufferedReader(new InputStreamReader(api.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            if (line == null || !line.startsWith("Listening on")) {
-                throw new IllegalStateException("start-api did not start: " + line);
-            }
+        try (StartApi api = StartApi.start(Map.of("DYNAMODB_ENDPOINT", dynamo.endpoint().toString(),
+                PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, BenchData.WEBHOOK_SECRET))) {
+            int port = api.port();
             Fixture fx = BenchData.seed(dynamo.client(), TABLE);
             String token = LocalIssuer.load(root.resolve(LocalIssuer.KEY_FILE), LocalIssuer.url("127.0.0.1", port),
                     List.of(LocalIssuer.DEFAULT_AUDIENCE), Clock.systemUTC()).mint(BenchData.CUSTOMER, List.of(), Duration.ofHours(1));
@@ -130,9 +110,6 @@ final class Throughput {
                     window.toMillis() / 1000.0, window.toMillis() / 1000.0));
             report.table(List.of("route", "clients", "API req/s", "API p50", "API p99", "SDK req/s", "SDK p50", "SDK p99",
                     "ratio", ">= 0.80"), rows);
-        } finally {
-            api.destroy();
-            api.waitFor(30, TimeUnit.SECONDS);
         }
     }
 

@@ -2,9 +2,7 @@ package dev.orders.local.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -14,13 +12,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,10 +22,6 @@ import org.junit.jupiter.api.Test;
  * and one of an origin it does not, and each page's script calls start-api with fetch and a bearer token.
  */
 class BrowserCorsEndToEndTest {
-    /** Where npm-tools/install put playwright-core and @sparticuz/chromium, and unpacked its browser (before the tests). */
-    private static final Path DRIVER = Path.of("target", "npm-tools", "node_modules");
-    private static final Path UNPACKED_CHROMIUM = Path.of("target", "npm-tools", "chromium");
-    private static final Path OPEN_PAGES = Path.of("npm-tools", "open-pages.cjs");
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
@@ -109,24 +98,7 @@ class BrowserCorsEndToEndTest {
 
     /** What each page left in window.outcome, by URL; a failure saying what to do where Chromium cannot start. */
     private static Map<String, Object> open(String... pages) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("node", OPEN_PAGES.toString()));
-        command.addAll(List.of(pages));
-        Path errors = Files.createTempFile("open-pages", ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(errors.toFile());
-        builder.environment().put("NODE_PATH", DRIVER.toAbsolutePath().toString());
-        builder.environment().put("TMPDIR", UNPACKED_CHROMIUM.toAbsolutePath().toString());
-        Process node = builder.start();
-        try {
-            if (!node.waitFor(60, TimeUnit.SECONDS)) {
-                node.destroyForcibly();
-                fail("Chromium did not open the pages within 60 s: " + Files.readString(errors));
-            }
-            String printed = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(0, node.exitValue(), "open-pages failed: " + Files.readString(errors) + printed);
-            return JSON.std.mapFrom(printed);
-        } finally {
-            Files.delete(errors);
-        }
+        return BrowserScripts.run("open-pages.cjs", Duration.ofSeconds(60), pages);
     }
 
     private static String origin(String page) {
