@@ -14,7 +14,7 @@ import java.util.Optional;
  * which leaves out the JVM's own native memory and so reads lower. Under start-api and start-lambda every function
  * and sam-local itself share this JVM, so the figure is theirs together, not one function's.
  */
-final class ProcessMemory {
+public final class ProcessMemory {
     private static final Path STATUS = Path.of("/proc/self/status");
     private static final long MB = 1024 * 1024;
 
@@ -22,7 +22,7 @@ final class ProcessMemory {
     }
 
     /** The peak so far, in MB rounded up. */
-    static long peakMb() {
+    public static long peakMb() {
         long bytes = peakResidentBytes().orElseGet(ProcessMemory::peakOfPools);
         return (bytes + MB - 1) / MB;
     }
