@@ -9,7 +9,28 @@ import java.util.UUID;
 
 /** A Lambda context for invoking handlers in tests. */
 public final class TestContext implements Context {
-    private final String requestId = UUID.randomUUID().toString();
+    private final String requestId;
+    private final String functionName;
+    private final String functionVersion;
+    private final String invokedFunctionArn;
+    private final int memoryLimitMb;
+    private final int remainingMillis;
+
+    public TestContext() {
+        this(UUID.randomUUID().toString(), "test-function", "$LATEST",
+                "arn:aws:lambda:eu-west-1:123456789012:function:test-function", 1024, 15_000);
+    }
+
+    /** The context Lambda gives the invocation {@code requestId} of a function named and configured so. */
+    public TestContext(String requestId, String functionName, String functionVersion, String invokedFunctionArn,
+                       int memoryLimitMb, int remainingMillis) {
+        this.requestId = requestId;
+        this.functionName = functionName;
+        this.functionVersion = functionVersion;
+        this.invokedFunctionArn = invokedFunctionArn;
+        this.memoryLimitMb = memoryLimitMb;
+        this.remainingMillis = remainingMillis;
+    }
 
     @Override
     public String getAwsRequestId() {
@@ -18,7 +39,7 @@ public final class TestContext implements Context {
 
     @Override
     public String getLogGroupName() {
-        return "/aws/lambda/test";
+        return "/aws/lambda/" + functionName;
     }
 
     @Override
@@ -28,17 +49,17 @@ public final class TestContext implements Context {
 
     @Override
     public String getFunctionName() {
-        return "test-function";
+        return functionName;
     }
 
     @Override
     public String getFunctionVersion() {
-        return "$LATEST";
+        return functionVersion;
     }
 
     @Override
     public String getInvokedFunctionArn() {
-        return "arn:aws:lambda:eu-west-1:123456789012:function:test-function";
+        return invokedFunctionArn;
     }
 
     @Override
@@ -53,12 +74,12 @@ public final class TestContext implements Context {
 
     @Override
     public int getRemainingTimeInMillis() {
-        return 15_000;
+        return remainingMillis;
     }
 
     @Override
     public int getMemoryLimitInMB() {
-        return 1024;
+        return memoryLimitMb;
     }
 
     @Override
