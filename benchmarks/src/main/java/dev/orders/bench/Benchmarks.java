@@ -40,7 +40,8 @@ public final class Benchmarks {
         OVERHEAD("7. Handler time per warm request beside the raw SDK"),
         RELOAD("8. Reload on save (start-api --watch)"),
         HOTSKU("9. A hot sku: one stocked product sold out by concurrent clients"),
-        CONSOLE("10. The console's size and first load");
+        CONSOLE("10. The console's size and first load"),
+        COST("11. What an order costs in AWS");
 
         final String title;
 
@@ -65,25 +66,26 @@ public final class Benchmarks {
      */
     record Sizes(int runs, Duration window, List<Integer> clients, int feedOrders, int largeFeedOrders, int feedReads,
                  int publisherOrders, HandlerOverhead.Rounds overhead, HotSku.Sizes hotSku, boolean classLoadsApart,
-                 int consoleLoads) {
+                 int consoleLoads, OrderCost.Lives orderLives) {
         static final Sizes DEFAULT = new Sizes(5, Duration.ofSeconds(3), List.of(1, 4, 8), 1_000, 100_000, 200, 500,
-                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300), true, 20);
+                new HandlerOverhead.Rounds(150, 5, 100), new HotSku.Sizes(List.of(1, 4, 16, 64), 300), true, 20,
+                new OrderCost.Lives(2, 20));
         static final Sizes SMALLEST = new Sizes(1, Duration.ofMillis(100), List.of(1), 100, 200, 4, 4,
-                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5), false, 1);
+                new HandlerOverhead.Rounds(1, 1, 1), new HotSku.Sizes(List.of(4), 5), false, 1, new OrderCost.Lives(0, 1));
 
         Sizes withRuns(int value) {
             return new Sizes(value, window, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku,
-                    classLoadsApart, consoleLoads);
+                    classLoadsApart, consoleLoads, orderLives);
         }
 
         Sizes withWindow(Duration value) {
             return new Sizes(runs, value, clients, feedOrders, largeFeedOrders, feedReads, publisherOrders, overhead, hotSku,
-                    classLoadsApart, consoleLoads);
+                    classLoadsApart, consoleLoads, orderLives);
         }
 
         Sizes withLargeFeedOrders(int value) {
             return new Sizes(runs, window, clients, feedOrders, value, feedReads, publisherOrders, overhead, hotSku,
-                    classLoadsApart, consoleLoads);
+                    classLoadsApart, consoleLoads, orderLives);
         }
     }
 
@@ -156,6 +158,7 @@ public final class Benchmarks {
             case RELOAD -> ReloadOnSave.run(report, sizes.runs());
             case HOTSKU -> HotSku.run(dynamo, report, sizes.hotSku());
             case CONSOLE -> ConsoleLoad.run(report, sizes.consoleLoads());
+            case COST -> OrderCost.run(dynamo, report, sizes.orderLives());
         }
     }
 

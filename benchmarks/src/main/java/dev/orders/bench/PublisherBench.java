@@ -1,5 +1,6 @@
 package dev.orders.bench;
 
+import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
@@ -18,6 +19,7 @@ import dev.orders.testsupport.TestTable;
 import dev.orders.testsupport.lambda.TestContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,6 +30,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -40,9 +43,15 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
  * publisher's cold start from its jar.
  */
 final class PublisherBench {
-    private static final String REGION = "us-east-1";
+    static final String REGION = "us-east-1";
     private static final StaticCredentialsProvider LOCAL =
             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
+
+    /** The publisher's handler behind the Lambda runtime's serialization: a stream batch's JSON in, its answer out. */
+    @FunctionalInterface
+    interface StreamHandler {
+        byte[] invoke(byte[] batchJson, Context context) throws IOException;
+    }
 
     private PublisherBench() {
     }
@@ -55,18 +64,14 @@ final class PublisherBench {
         Fixture fx = new Fixture(new TestTable(table, dynamo.client()));
         Map<String, Long> delivered = new ConcurrentHashMap<>();
         Map<String, Long> committed = new ConcurrentHashMap<>();
-        SamTemplate.Function function = SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
         long start;
         try (LocalEventBus bus = LocalEventBus.start(REGION, Optional.empty(), 0, SamTemplate.repository().eventBuses(),
                 List.of(new LocalEventBus.Subscription("bench", "OrderEventBus", "{\"source\": [\"order-service\"]}",
                         event -> delivered.put(eventId(event), System.nanoTime()))));
-             EventBridgeClient eventBridge = EventBridgeClient.builder().endpointOverride(bus.endpoint())
-                     .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build();
-             DynamoDbStreamsClient streams = DynamoDbStreamsClient.builder().endpointOverride(dynamo.endpoint())
-                     .region(Region.of(REGION)).credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build();
-             LocalStreamPoller poller = new LocalStreamPoller(function, function.streams().get(0),
-                     handler(new PublishEventsFunction(eventBridge, "OrderEventBus", "order-service")), dynamo.client(),
-                     streams, table, REGION, Optional.empty(), Clock.systemUTC()).start()) {
+             EventBridgeClient eventBridge = eventBridge(bus, ClientOverrideConfiguration.builder().build());
+             DynamoDbStreamsClient streams = streams(dynamo);
+             LocalStreamPoller poller = poller(dynamo, streams, table, handler(new PublishEventsFunction(eventBridge,
+                     "OrderEventBus", "order-service")), (requestId, batch) -> batch.invoke(new TestContext())).start()) {
             start = System.nanoTime();
             Race.run(4, writer -> {
                 for (int i = writer; i < orders; i += 4) {
@@ -129,21 +134,54 @@ final class PublisherBench {
     }
 
     /** The handler behind the runtime's serialization, as Lambda calls it with a stream batch. */
-    private static LocalStreamPoller.Target handler(PublishEventsFunction function) {
+    static StreamHandler handler(PublishEventsFunction function) {
         ClassLoader loader = PublisherBench.class.getClassLoader();
         PojoSerializer<DynamodbEvent> in = LambdaEventSerializers.serializerFor(DynamodbEvent.class, loader);
         PojoSerializer<StreamsEventResponse> out = LambdaEventSerializers.serializerFor(StreamsEventResponse.class, loader);
-        return (json, requestId) -> {
-            StreamsEventResponse response = function.handleRequest(in.fromJson(new ByteArrayInputStream(json)),
-                    new TestContext());
+        return (json, context) -> {
+            StreamsEventResponse response = function.handleRequest(in.fromJson(new ByteArrayInputStream(json)), context);
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             out.toJson(response, bytes);
             return bytes.toByteArray();
         };
     }
 
+    /**
+     * The table's stream fed to {@code handler} as sam-local feeds it to the template's publisher (its filter and batch
+     * size), each batch through {@code invocation}, which runs it as one invocation and answers its response.
+     */
+    static LocalStreamPoller poller(LocalDynamoDb dynamo, DynamoDbStreamsClient streams, String table,
+                                    StreamHandler handler, Invocation invocation) {
+        SamTemplate.Function function = SamTemplate.repository().function("PublishEventsFunction").orElseThrow();
+        return new LocalStreamPoller(function, function.streams().get(0),
+                (json, requestId) -> invocation.run(requestId, context -> handler.invoke(json, context)), dynamo.client(),
+                streams, table, REGION, Optional.empty(), Clock.systemUTC());
+    }
+
+    /** How a batch is invoked: {@code batch} given the invocation's context. */
+    @FunctionalInterface
+    interface Invocation {
+        byte[] run(String requestId, Batch batch) throws Exception;
+    }
+
+    @FunctionalInterface
+    interface Batch {
+        byte[] invoke(Context context) throws IOException;
+    }
+
+    static EventBridgeClient eventBridge(LocalEventBus bus, ClientOverrideConfiguration overrides) {
+        return EventBridgeClient.builder().endpointOverride(bus.endpoint()).region(Region.of(REGION))
+                .credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).overrideConfiguration(overrides)
+                .build();
+    }
+
+    static DynamoDbStreamsClient streams(LocalDynamoDb dynamo) {
+        return DynamoDbStreamsClient.builder().endpointOverride(dynamo.endpoint()).region(Region.of(REGION))
+                .credentialsProvider(LOCAL).httpClient(UrlConnectionHttpClient.create()).build();
+    }
+
     @SuppressWarnings("unchecked")
-    private static String eventId(Map<String, Object> event) {
+    static String eventId(Map<String, Object> event) {
         return (String) ((Map<String, Object>) ((Map<String, Object>) event.get("detail")).get("metadata")).get("eventId");
     }
 }

@@ -84,12 +84,18 @@ final class RouteCapacity {
     }
 
     static ApiFunction handlerFor(SamTemplate template, String routeKey, Services services) {
+        return handlerFor(template, routeKey, services, new PaymentWebhookFunction.Secrets(
+                () -> BenchData.WEBHOOK_SECRET, () -> BenchData.WEBHOOK_SECRET));
+    }
+
+    /** As {@link #handlerFor(SamTemplate, String, Services)}, the webhook's secrets read from {@code webhookSecrets}. */
+    static ApiFunction handlerFor(SamTemplate template, String routeKey, Services services,
+                                  PaymentWebhookFunction.Secrets webhookSecrets) {
         SamTemplate.Function function = functionServing(template, routeKey);
         try {
             Class<?> handler = Class.forName(function.handlerClass());
             if (handler == PaymentWebhookFunction.class) {
-                return new PaymentWebhookFunction(services, new PaymentWebhookFunction.Secrets(
-                        () -> BenchData.WEBHOOK_SECRET, () -> BenchData.WEBHOOK_SECRET), java.time.Clock.systemUTC());
+                return new PaymentWebhookFunction(services, webhookSecrets, java.time.Clock.systemUTC());
             }
             return (ApiFunction) handler.getConstructor(Services.class).newInstance(services);
         } catch (ReflectiveOperationException e) {
