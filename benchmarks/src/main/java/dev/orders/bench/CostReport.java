@@ -92,7 +92,8 @@ final class CostReport {
         quantities.put("Lambda duration", u -> String.format(Locale.ROOT, "%.0f ms, %.4f GB-s", u.billedMillis(),
                 u.gbSeconds().values().stream().mapToDouble(Double::doubleValue).sum()));
         quantities.put("HTTP API requests", u -> Report.num(u.apiRequests()));
-        quantities.put("EventBridge events", u -> Report.num(u.events()));
+        quantities.put("EventBridge events", u -> String.format(Locale.ROOT, "%s (%,.0f bytes)", Report.num(u.events()),
+                u.eventBytes()));
         quantities.put("CloudWatch Logs ingestion", u -> String.format(Locale.ROOT, "%,.0f bytes", u.logged()));
         List<List<String>> rows = new ArrayList<>();
         for (String service : paidBill.keySet()) {
