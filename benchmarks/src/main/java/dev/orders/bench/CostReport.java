@@ -51,7 +51,7 @@ final class CostReport {
         report.line(String.format(Locale.ROOT, "Two lives of an order, run through the functions as deployed (their "
                 + "handlers, in this JVM, with the HTTP API's events as start-api makes them) against the engine, "
                 + "each event they write published from the table's stream by the publisher's handler, as sam-local runs "
-                + "it; the mean of %d orders of each after %d not counted. **Paid**: created with 2 lines (an "
+                + "it; the mean of %d order(s) of each after %d not counted. **Paid**: created with 2 lines (an "
                 + "Idempotency-Key), a line added and removed, checked out, captured by the payment webhook, read by its "
                 + "customer, found by the back office in the PAID feed, each line picked then shipped, a partial refund "
                 + "by the webhook. **Expired**: created with 2 lines, checked out, closed by the payment window's sweep "
