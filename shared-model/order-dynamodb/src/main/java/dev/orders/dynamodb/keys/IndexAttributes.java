@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -68,6 +69,11 @@ public final class IndexAttributes {
 
         public Removal {
             attributes = List.copyOf(attributes);
+        }
+
+        /** These attributes and {@code attribute} too. */
+        public Removal and(String attribute) {
+            return new Removal(Stream.concat(attributes.stream(), Stream.of(attribute)).toList());
         }
 
         /** The REMOVE clause of an update expression; empty when there is nothing to remove. */

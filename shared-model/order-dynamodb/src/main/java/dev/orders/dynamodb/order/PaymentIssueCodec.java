@@ -15,7 +15,6 @@ import dev.orders.dynamodb.table.ItemReader;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -89,16 +88,16 @@ final class PaymentIssueCodec {
         Optional<AttributeValue> itemizedAfter = OrderCodec.itemizedAttribute(after);
         itemizedBefore.ifPresent(value -> values.put(":itemizedBefore", value));
         itemizedAfter.ifPresent(value -> values.put(":itemizedAfter", value));
-        String condition = "#refunded = :before AND " + (itemizedBefore.isPresent() ? "#itemized = :itemizedBefore"
-                : "attribute_not_exists(#itemized)");
-        Map<String, String> names = new HashMap<>(removal.names());
-        names.putAll(Map.of("#refunded", REFUNDED_AMOUNT, "#itemized", OrderCodec.ITEMIZED_REFUNDED_AMOUNT));
-        TreeSet<String> removed = new TreeSet<>(removal.names().keySet());
-        if (itemizedAfter.isEmpty()) {
-            removed.add("#itemized");
-        }
-        String expression = "SET #refunded = :after" + (itemizedAfter.isPresent() ? ", #itemized = :itemizedAfter" : "")
-                + (removed.isEmpty() ? "" : " REMOVE " + String.join(", ", removed));
+        // The placeholder Removal names an attribute by, so that removing it is one more of removal's attributes.
+        String itemized = "#" + OrderCodec.ITEMIZED_REFUNDED_AMOUNT;
+        String condition = "#refunded = :before AND " + (itemizedBefore.isPresent() ? itemized + " = :itemizedBefore"
+                : "attribute_not_exists(" + itemized + ")");
+        IndexAttributes.Removal removed = itemizedAfter.isPresent() ? removal
+                : removal.and(OrderCodec.ITEMIZED_REFUNDED_AMOUNT);
+        Map<String, String> names = new HashMap<>(removed.names());
+        names.putAll(Map.of("#refunded", REFUNDED_AMOUNT, itemized, OrderCodec.ITEMIZED_REFUNDED_AMOUNT));
+        String set = "SET #refunded = :after" + (itemizedAfter.isPresent() ? ", " + itemized + " = :itemizedAfter" : "");
+        String expression = (set + " " + removed.clause()).strip();
         return new RefundsUpdate(expression, condition, names, values);
     }
 
