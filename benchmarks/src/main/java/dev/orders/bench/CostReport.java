@@ -208,7 +208,7 @@ final class CostReport {
         long secrets = template.functions().stream().flatMap(f -> f.environment().keySet().stream())
                 .filter(name -> name.endsWith("_SECRET" + SecretSource.ID_SUFFIX)).distinct().count();
         double refreshes = MINUTES_A_MONTH / SecretSource.MAX_AGE.toMinutes();
-        long alarms = resourcesOfType("AWS::CloudWatch::Alarm");
+        long alarmMetrics = alarmMetrics();
         List<List<String>> rows = List.of(
                 List.of("the payment window's sweep, every minute, finding nothing due",
                         String.format(Locale.ROOT, "%,.0f invocations, %.1f ms billed, %s RRU, %,.0f log bytes each",
@@ -217,7 +217,8 @@ final class CostReport {
                 List.of("custom metrics the lives' metric lines define (a name with its dimensions' values; other "
                         + "routes add theirs)", metrics.size() + " metrics",
                         monthly(prices.price("cloudwatch.metrics").of(metrics.size()))),
-                List.of("the template's alarms", alarms + " alarms", monthly(prices.price("cloudwatch.alarms").of(alarms))),
+                List.of("the template's alarms, priced by the metrics each watches (a metric math alarm's every metric)",
+                        alarmMetrics + " alarm metrics", monthly(prices.price("cloudwatch.alarms").of(alarmMetrics))),
                 List.of("secrets stored", secrets + " (the cursor key, the two webhooks' secrets)",
                         monthly(prices.price("secretsmanager.secret").of(secrets))),
                 List.of("a warm instance reading a secret (the webhook's; query-orders' when a cursor is read)",
@@ -230,10 +231,17 @@ final class CostReport {
         report.table(List.of("what", "quantity", "USD a month"), rows);
     }
 
+    /** CloudWatch bills an alarm per metric it watches: one, or each {@code MetricStat} of its metric math. */
     @SuppressWarnings("unchecked")
-    private long resourcesOfType(String type) {
+    private long alarmMetrics() {
         return ((Map<String, Object>) template.root().get("Resources")).values().stream()
-                .filter(resource -> type.equals(((Map<String, Object>) resource).get("Type"))).count();
+                .map(resource -> (Map<String, Object>) resource)
+                .filter(resource -> "AWS::CloudWatch::Alarm".equals(resource.get("Type")))
+                .mapToLong(alarm -> {
+                    Object metrics = ((Map<String, Object>) alarm.get("Properties")).get("Metrics");
+                    return metrics instanceof List<?> list
+                            ? list.stream().filter(m -> ((Map<String, Object>) m).containsKey("MetricStat")).count() : 1;
+                }).sum();
     }
 
     /** The functions' Architectures and MemorySize, e.g. "every function arm64 at 1024 MB". */
