@@ -41,7 +41,7 @@ class ClassLoadsTest {
             [2.266s][info][class,load] org.crac.Resource source: JAR
             [2.313s][info][class,load] com.fasterxml.jackson.core.JacksonException source: JAR
             START RequestId: cold-start-probe Version: $LATEST
-            {"level":"INFO","message":"method=GET route=GET /customers/{customerId} answered status=200 in durationMs=556"}
+            {"_aws":{"Timestamp":1795829428340,"CloudWatchMetrics":[...]},"Method":"GET","Route":"/customers/{customerId}","status":200,"Requests":1.0,"Latency":556.0}
             responded
             [2.901s][info][class,load] java.lang.management.ManagementFactory source: jrt:/java.management
             first-response-ms=2813 response={"statusCode":200}

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
@@ -46,7 +47,8 @@ import software.amazon.lambda.powertools.logging.internal.LoggingManagerRegistry
 /**
  * What every HTTP handler logs, over the DynamoDB client a function builds from its environment: at DEBUG (set as
  * Powertools sets POWERTOOLS_LOG_LEVEL=DEBUG, on every logger) what a developer asks of a surprising request, and
- * never a token, a signature or a secret; at INFO the lines and the DynamoDB requests of before.
+ * never a token, a signature or a secret; at INFO no line of a request's answer (its metric line records it) and the
+ * DynamoDB requests of before.
  */
 @ExtendWith(DynamoDbExtension.class)
 class HandlerLogsTest {
@@ -73,41 +75,69 @@ class HandlerLogsTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("samples")
-    void atInfoARequestLogsAsBeforeAndAtDebugItsCallsButNoTokenSignatureOrSecret(Exchange sample, TestTable table,
-                                                                                LocalDynamoDb server) {
+    void atInfoARequestIsItsMetricLineAndAtDebugItsAnswerAndCallsButNoTokenSignatureOrSecret(Exchange sample,
+                                                                                          TestTable table,
+                                                                                          LocalDynamoDb server) {
         Fixture fx = new Fixture(table);
         sample.seed().accept(fx);
         try (RecordingHttpClient http = new RecordingHttpClient()) {
             Handlers handlers = handlers(fx, server, http);
             Run info = run(handlers, http, sample, signedWithToken(sample), Level.INFO);
             assertEquals(sample.status(), info.status(), info.output());
-            assertLoggedAsBefore(sample, info);
+            assertLoggedAtInfo(sample, info);
 
             Run debug = run(handlers, http, sample, signedWithToken(sample), Level.DEBUG);
-            assertTrue(debug.output().contains("\"level\":\"DEBUG\",\"message\":\""), debug.output());
+            assertAnswerLoggedAtDebug(debug);
             assertTrue(debug.requests().stream().allMatch(request -> request.contains("\"ReturnConsumedCapacity\":\"TOTAL\"")),
                     "at DEBUG every request asks for its consumed capacity: " + debug.requests());
             assertNoSecret(debug);
         }
     }
 
-    /** At INFO the answer's line, and the webhook's own about the payment event, as before; the requests as built. */
-    private static void assertLoggedAsBefore(Exchange sample, Run run) {
-        List<String> messages = run.output().lines().filter(line -> line.startsWith("{\"level\":"))
-                .map(line -> line.replaceAll("^\\{\"level\":\"(\\w+)\",\"message\":\"([^\"]*)\".*", "$1 $2")
-                        .replaceAll("\\d+$", "N"))
-                .toList();
+    /**
+     * At INFO no line of the answer, only the webhook's own about the payment event, as before: the metric line is
+     * the request's record, its exact status and request id beside the route; the requests as built.
+     */
+    private static void assertLoggedAtInfo(Exchange sample, Run run) {
         List<String> expected = new ArrayList<>();
         if (sample.sample().startsWith("payment-webhook/")) {
-            assertTrue(messages.get(0).matches("(INFO|WARN) payment event .*"), run.output());
-            expected.add(messages.get(0));
+            assertTrue(messages(run).get(0).matches("(INFO|WARN) payment event .*"), run.output());
+            expected.add(messages(run).get(0));
         }
-        expected.add("INFO method=" + run.event().getRequestContext().getHttp().getMethod() + " route="
-                + run.event().getRouteKey() + " answered status=" + sample.status() + " in durationMs=N");
-        assertEquals(expected, messages, run.output());
+        assertEquals(expected, messages(run), run.output());
+        Map<String, Object> metric = requestsMetric(run);
+        assertEquals(sample.status(), metric.get("status"), run.output());
+        assertEquals(run.event().getRequestContext().getRequestId(), metric.get("correlation_id"), run.output());
         assertFalse(run.requests().isEmpty());
         assertTrue(run.requests().stream().noneMatch(request -> request.contains("ReturnConsumedCapacity")),
                 run.requests().toString());
+    }
+
+    /** At DEBUG the answer's line of before, its level aside. */
+    private static void assertAnswerLoggedAtDebug(Run run) {
+        String answer = "DEBUG method=" + run.event().getRequestContext().getHttp().getMethod() + " route="
+                + run.event().getRouteKey() + " answered status=" + run.status() + " in durationMs=N";
+        assertTrue(messages(run).contains(answer), answer + " not in:\n" + run.output());
+    }
+
+    /** Each JSON log line's level and message, a number ending it as N; the metric lines left out. */
+    private static List<String> messages(Run run) {
+        return run.output().lines().filter(line -> line.startsWith("{\"level\":"))
+                .map(line -> line.replaceAll("^\\{\"level\":\"(\\w+)\",\"message\":\"([^\"]*)\".*", "$1 $2")
+                        .replaceAll("\\d+$", "N"))
+                .toList();
+    }
+
+    /** The one metric line counting the request. */
+    private static Map<String, Object> requestsMetric(Run run) {
+        List<String> lines = run.output().lines().filter(line -> line.startsWith("{\"_aws\"") && line.contains("\"Requests\""))
+                .toList();
+        assertEquals(1, lines.size(), run.output());
+        try {
+            return JSON.std.mapFrom(lines.get(0));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void assertNoSecret(Run run) {

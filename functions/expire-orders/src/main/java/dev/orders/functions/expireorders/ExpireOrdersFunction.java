@@ -51,7 +51,7 @@ public final class ExpireOrdersFunction implements RequestStreamHandler {
     /** With Powertools' logging context (service, function, request id) on every line, as the other functions log. */
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
-        ExpireUnpaidOrders.Sweep sweep = PowertoolsLogging.withLogging(context, this::sweep);
+        ExpireUnpaidOrders.Sweep sweep = PowertoolsLogging.withLogging(context, () -> sweep(context.getAwsRequestId()));
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("expired", sweep.expired().size());
         answer.put("skipped", sweep.skipped().size());
@@ -59,13 +59,16 @@ public final class ExpireOrdersFunction implements RequestStreamHandler {
         Json.write(answer, output);
     }
 
-    private ExpireUnpaidOrders.Sweep sweep() {
+    /** One sweep, counted with Lambda's {@code requestId}; a failure warned of with its order and fault. */
+    private ExpireUnpaidOrders.Sweep sweep(String requestId) {
         ExpireUnpaidOrders.Sweep sweep = expireUnpaidOrders.sweep();
         sweep.failed().forEach(failure -> LOG.warn("order {} not expired: the store was {} {}; the next sweep tries again",
                 failure.orderId(), failure.fault(), failure.errorCode()));
-        LOG.info("payment window swept at {}: expired {}, skipped {}, failed {}", sweep.at(), sweep.expired().size(),
+        // At INFO the metric line (the counts, the instant, the request id) is the sweep's record, every minute.
+        LOG.debug("payment window swept at {}: expired {}, skipped {}, failed {}", sweep.at(), sweep.expired().size(),
                 sweep.skipped().size(), sweep.failed().size());
-        ServiceMetrics.paymentWindowSwept(sweep.expired().size(), sweep.skipped().size(), sweep.failed().size());
+        ServiceMetrics.paymentWindowSwept(sweep.at(), sweep.expired().size(), sweep.skipped().size(),
+                sweep.failed().size(), requestId);
         return sweep;
     }
 

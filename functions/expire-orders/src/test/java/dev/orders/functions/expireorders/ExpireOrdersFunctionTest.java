@@ -18,13 +18,16 @@ import dev.orders.http.support.SampleEvents;
 import dev.orders.lambda.json.Json;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.lambda.LogCapture;
 import dev.orders.testsupport.lambda.TestContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,8 +65,13 @@ class ExpireOrdersFunctionTest {
     }
 
     private static Map<String, Object> invoke(ExpireOrdersFunction function, byte[] event) throws IOException {
+        return invoke(function, event, new TestContext());
+    }
+
+    private static Map<String, Object> invoke(ExpireOrdersFunction function, byte[] event, TestContext context)
+            throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        function.handleRequest(new ByteArrayInputStream(event), out, new TestContext());
+        function.handleRequest(new ByteArrayInputStream(event), out, context);
         @SuppressWarnings("unchecked")
         Map<String, Object> answer = (Map<String, Object>) Json.parse(out.toString(StandardCharsets.UTF_8));
         return answer;
@@ -100,6 +108,35 @@ class ExpireOrdersFunctionTest {
                 invoke(Sweeps.function(fx), "\"not an object\"".getBytes(StandardCharsets.UTF_8)));
         assertEquals(Map.of("expired", 0, "skipped", 0, "failed", 0), invoke(Sweeps.function(fx), new byte[0]),
                 "nothing left to expire");
+    }
+
+    /**
+     * At INFO a sweep writes no line of its own, every minute: its metric line records it, with the instant it swept up
+     * to and Lambda's request id.
+     */
+    @Test
+    void atInfoASweepIsItsMetricLineWithTheInstantItSweptAndItsRequestId() {
+        checkedOut("c-1");
+        TestContext context = new TestContext();
+        Instant before = Instant.now();
+
+        LogCapture.Captured<Map<String, Object>> run = LogCapture.stdout(() -> {
+            try {
+                return invoke(Sweeps.function(fx), new byte[0], context);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        assertEquals(Map.of("expired", 1, "skipped", 0, "failed", 0), run.result());
+        assertEquals(List.of(), run.lines().stream().filter(line -> line.containsKey("level")).toList());
+        assertEquals(1, run.lines().size(), run.lines().toString());
+        Map<String, Object> metric = run.lines().get(0);
+        assertEquals(List.of(1.0, 0.0, 0.0), List.of(metric.get("OrdersExpired"), metric.get("ExpirySkipped"),
+                metric.get("ExpiryFailed")));
+        assertEquals(context.getAwsRequestId(), metric.get("function_request_id"));
+        Instant swept = Instant.parse((String) metric.get("sweptAt"));
+        assertTrue(!swept.isBefore(before) && !swept.isAfter(Instant.now()), swept.toString());
     }
 
     @Test

@@ -52,10 +52,11 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
     /** With Powertools' logging context (service, function, request id) on every line, as the HTTP functions log. */
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return PowertoolsLogging.withLogging(context, () -> publish(event));
+        return PowertoolsLogging.withLogging(context, () -> publish(event, context.getAwsRequestId()));
     }
 
-    private StreamsEventResponse publish(DynamodbEvent event) {
+    /** The batch of {@code event}, counted with Lambda's {@code requestId}. */
+    private StreamsEventResponse publish(DynamodbEvent event, String requestId) {
         List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
         List<EventEnvelope> envelopes = new ArrayList<>();
         List<String> sequenceNumbers = new ArrayList<>();
@@ -85,11 +86,12 @@ public final class PublishEventsFunction implements RequestHandler<DynamodbEvent
             LOG.error("published {} of {} order events; stopped at sequence number {}: {}; not published: {}",
                     stopped.index(), envelopes.size(), sequenceNumbers.get(stopped.index()), stopped.reason(),
                     String.join(" ", eventIds.subList(stopped.index(), eventIds.size())));
-            ServiceMetrics.eventsPublished(stopped.index(), envelopes.size() - stopped.index());
+            ServiceMetrics.eventsPublished(stopped.index(), envelopes.size() - stopped.index(), requestId);
             return failureAt(sequenceNumbers.get(stopped.index()));
         }
-        LOG.info("published {} order events", envelopes.size());
-        ServiceMetrics.eventsPublished(envelopes.size(), poison.isPresent() ? 1 : 0);
+        // At INFO the metric line (EventsPublished, with the request id) is the batch's record.
+        LOG.debug("published {} order events", envelopes.size());
+        ServiceMetrics.eventsPublished(envelopes.size(), poison.isPresent() ? 1 : 0, requestId);
         return poison.map(PublishEventsFunction::failureAt).orElseGet(() -> new StreamsEventResponse(List.of()));
     }
 

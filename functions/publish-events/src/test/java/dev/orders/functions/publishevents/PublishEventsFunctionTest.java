@@ -32,6 +32,7 @@ import dev.orders.localaws.template.SamTemplate;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.Race;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.lambda.LogCapture;
 import dev.orders.testsupport.lambda.TestContext;
 import dev.orders.testsupport.privilege.PrivilegeRecorder;
 import java.io.IOException;
@@ -209,6 +210,23 @@ class PublishEventsFunctionTest {
                 assertTrue(seen.get(i) >= seen.get(i - 1), orderId + " published out of order: " + seen);
             }
         }
+    }
+
+    /** At INFO a batch published whole writes no line of its own: its metric line, with Lambda's request id, records it. */
+    @Test
+    void atInfoABatchPublishedIsItsMetricLineWithItsRequestId() {
+        fx.createOrder("c-1", "o-1", 1250);
+        TestContext context = new TestContext();
+
+        LogCapture.Captured<StreamsEventResponse> run = LogCapture.stdout(() -> new PublishEventsFunction(
+                new RecordingEventBridge(), "orders-bus", "order-service").handleRequest(stream.batches(
+                        stream.filtered()).get(0), context));
+
+        assertEquals(List.of(), run.result().getBatchItemFailures());
+        assertEquals(List.of(), run.lines().stream().filter(line -> line.containsKey("level")).toList());
+        assertEquals(1, run.lines().size(), run.lines().toString());
+        assertEquals(1.0, run.lines().get(0).get("EventsPublished"));
+        assertEquals(context.getAwsRequestId(), run.lines().get(0).get("function_request_id"));
     }
 
     @Test

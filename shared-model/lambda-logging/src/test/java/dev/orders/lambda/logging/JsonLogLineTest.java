@@ -56,7 +56,7 @@ class JsonLogLineTest {
         extra.put("a_key", "a");
         return Stream.of(
                 new Call("a line at init, outside any request", Level.INFO, Map.of(), "store priming registered"),
-                new Call("an answer's line", Level.INFO, REQUEST, "{} {} answered {} in {}", entry("method", "GET"),
+                new Call("an answer's line", Level.DEBUG, REQUEST, "{} {} answered {} in {}", entry("method", "GET"),
                         entry("route", "GET /customers/{customerId}"), entry("status", 200), entry("durationMs", 12L)),
                 new Call("sampled, with a trace id", Level.DEBUG, sampledAndTraced, "refused as invalid: {}",
                         List.of("items", "quantity")),

@@ -1,5 +1,6 @@
 package dev.orders.lambda.metrics;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -19,6 +20,9 @@ import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 public final class ServiceMetrics {
     private static final Logger LOG = LoggerFactory.getLogger(ServiceMetrics.class);
     private static final Metrics METRICS = install();
+    /** Powertools' names of the ids on every JSON log line of a request: the API's request id, and Lambda's. */
+    private static final String CORRELATION_ID = "correlation_id";
+    private static final String FUNCTION_REQUEST_ID = "function_request_id";
 
     private ServiceMetrics() {
     }
@@ -30,9 +34,13 @@ public final class ServiceMetrics {
 
     /**
      * One answered HTTP request: {@code Requests} (count) and {@code Latency} (ms) by method, route path and
-     * status class. A route key becomes two dimensions because EMF refuses whitespace in a value.
+     * status class. A route key becomes two dimensions because EMF refuses whitespace in a value. The exact status and
+     * the request's ids ({@code correlationId}, the API's request id; {@code functionRequestId}, Lambda's) are
+     * properties, not dimensions: searchable in Logs Insights at no metric's cost, so this document is the request's
+     * record at INFO. An id that is null is left out.
      */
-    public static void requestAnswered(String routeKey, int status, long latencyMillis) {
+    public static void requestAnswered(String routeKey, int status, long latencyMillis, String correlationId,
+                                       String functionRequestId) {
         int space = routeKey.indexOf(' ');
         String method = space < 0 ? routeKey : routeKey.substring(0, space);
         String path = space < 0 ? routeKey : routeKey.substring(space + 1);
@@ -40,6 +48,9 @@ public final class ServiceMetrics {
             document.addDimension(DimensionSet.of("Method", method, "Route", path, "StatusClass", status / 100 + "xx"));
             document.addMetric("Requests", 1, MetricUnit.COUNT);
             document.addMetric("Latency", latencyMillis, MetricUnit.MILLISECONDS);
+            document.addMetadata("status", status);
+            addId(document, CORRELATION_ID, correlationId);
+            addId(document, FUNCTION_REQUEST_ID, functionRequestId);
         });
     }
 
@@ -65,21 +76,37 @@ public final class ServiceMetrics {
 
     /**
      * One sweep of the payment window: {@code OrdersExpired}, {@code ExpirySkipped} (paid, cancelled or gone since the
-     * index listed them) and {@code ExpiryFailed} (a fault of the store; the next sweep tries again), in one document.
+     * index listed them) and {@code ExpiryFailed} (a fault of the store; the next sweep tries again), in one document,
+     * with the instant it swept up to and Lambda's request id as properties: the sweep's record at INFO.
      */
-    public static void paymentWindowSwept(int expired, int skipped, int failed) {
+    public static void paymentWindowSwept(Instant at, int expired, int skipped, int failed, String functionRequestId) {
         emit(document -> {
             document.addMetric("OrdersExpired", expired, MetricUnit.COUNT);
             document.addMetric("ExpirySkipped", skipped, MetricUnit.COUNT);
             document.addMetric("ExpiryFailed", failed, MetricUnit.COUNT);
+            document.addMetadata("sweptAt", at.toString());
+            addId(document, FUNCTION_REQUEST_ID, functionRequestId);
         });
     }
 
-    /** Order events published on the bus, and those of a batch left for Lambda to retry. */
-    public static void eventsPublished(int published, int failed) {
-        count("EventsPublished", published, Map.of());
+    /**
+     * Order events published on the bus, with Lambda's request id as a property (the batch's record at INFO), and
+     * those of a batch left for Lambda to retry.
+     */
+    public static void eventsPublished(int published, int failed, String functionRequestId) {
+        emit(document -> {
+            document.addMetric("EventsPublished", published, MetricUnit.COUNT);
+            addId(document, FUNCTION_REQUEST_ID, functionRequestId);
+        });
         if (failed > 0) {
             count("EventsFailed", failed, Map.of());
+        }
+    }
+
+    /** An id named as the JSON log lines name it, so one Logs Insights filter finds the metric line beside them. */
+    private static void addId(Metrics document, String name, String id) {
+        if (id != null) {
+            document.addMetadata(name, id);
         }
     }
 

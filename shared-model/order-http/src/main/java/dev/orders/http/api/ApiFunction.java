@@ -84,9 +84,14 @@ public abstract class ApiFunction implements RequestStreamHandler {
             APIGatewayV2HTTPResponse response = handle(event);
             long durationMillis = (System.nanoTime() - start) / 1_000_000;
             String route = router.routeKeyOf(event);
-            LOG.info("{} {} answered {} in {}", entry("method", HttpRequest.method(event)), entry("route", route),
-                    entry("status", response.getStatusCode()), entry("durationMs", durationMillis));
-            ServiceMetrics.requestAnswered(route, response.getStatusCode(), durationMillis);
+            // At INFO the metric line is the request's record (route, status, latency, ids), as the API's access log
+            // is; this line, which said it again with the function's context, only at DEBUG.
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("{} {} answered {} in {}", entry("method", HttpRequest.method(event)), entry("route", route),
+                        entry("status", response.getStatusCode()), entry("durationMs", durationMillis));
+            }
+            ServiceMetrics.requestAnswered(route, response.getStatusCode(), durationMillis, requestId,
+                    context.getAwsRequestId());
             return response;
         });
     }

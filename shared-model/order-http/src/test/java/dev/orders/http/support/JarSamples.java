@@ -37,6 +37,17 @@ public final class JarSamples implements AutoCloseable {
         assertEquals(scene.status(), response.get("statusCode"), scene.sample() + ": " + response.get("body"));
     }
 
+    /** As {@link #assertAnswered}, with the jar's loggers at DEBUG for the run (as POWERTOOLS_LOG_LEVEL=DEBUG sets them). */
+    public void assertAnsweredAtDebug(SampleScene scene, TestTable table, LocalDynamoDb server)
+            throws ReflectiveOperationException {
+        jar.setLogLevel("DEBUG");
+        try {
+            assertAnswered(scene, table, server);
+        } finally {
+            jar.resetLogLevels();
+        }
+    }
+
     @Override
     public void close() throws Exception {
         jar.close();

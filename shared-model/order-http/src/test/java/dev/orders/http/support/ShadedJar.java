@@ -1,6 +1,7 @@
 package dev.orders.http.support;
 
 import dev.orders.lambda.json.Json;
+import dev.orders.lambda.logging.PowertoolsLogLevels;
 import dev.orders.wiring.Services;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -77,6 +78,19 @@ public final class ShadedJar implements AutoCloseable {
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
+    }
+
+    /** The jar's loggers at {@code level} (DEBUG, TRACE...), as Powertools sets them for POWERTOOLS_LOG_LEVEL. */
+    public void setLogLevel(String level) throws ReflectiveOperationException {
+        Class<?> slf4jLevel = loader.loadClass("org.slf4j.event.Level");
+        Class<?> levels = loader.loadClass(PowertoolsLogLevels.class.getName());
+        levels.getMethod("setLogLevel", slf4jLevel).invoke(levels.getConstructor().newInstance(),
+                slf4jLevel.getMethod("valueOf", String.class).invoke(null, level));
+    }
+
+    /** The jar's loggers at the levels the environment gives, as at its start. */
+    public void resetLogLevels() throws ReflectiveOperationException {
+        loader.loadClass(PowertoolsLogLevels.class.getName()).getMethod("reset").invoke(null);
     }
 
     /** As the Lambda runtime does: the function's loader is the context loader (service loaders use it). */
