@@ -1,9 +1,7 @@
 package dev.orders.lambda.metrics;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.fasterxml.jackson.jr.ob.JSON;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.orders.lambda.json.Json;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -20,7 +18,7 @@ import software.amazon.lambda.powertools.metrics.model.MetricResolution;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 
 /**
- * Powertools' {@link Metrics} written as embedded-metric-format lines on stdout with jackson-jr, the
+ * Powertools' {@link Metrics} written as embedded-metric-format lines on stdout with {@link Json}, the
  * document Powertools' own provider writes. That provider serialises with jackson-databind and the EMF
  * library, 2.3 MB of every function jar and their start-up time; this one is installed as Powertools'
  * {@code MetricsProvider}, so callers keep its API, its validation and {@code POWERTOOLS_METRICS_DISABLED}.
@@ -204,11 +202,7 @@ final class EmfLines implements Metrics {
             definitions.add(definition);
             line.put(name, metric.values().size() == 1 ? metric.values().get(0) : metric.values());
         });
-        try {
-            return JSON.std.asString(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Json.write(line);
     }
 
     private static Map<MetricUnit, String> unitNames() {

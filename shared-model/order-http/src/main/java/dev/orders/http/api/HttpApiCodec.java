@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * HTTP API (payload 2.0) events and responses to and from JSON with the functions' own jackson-jr,
+ * HTTP API (payload 2.0) events and responses to and from JSON with the functions' own {@link Json},
  * so a function is a stream handler and the Lambda runtime's reflective POJO serializer (about 900
  * classes, the largest part of a cold start) never loads. Reads what the runtime's serializer reads
  * for an HTTP API with a JWT or Lambda authorizer; IAM authorizer details are not read.

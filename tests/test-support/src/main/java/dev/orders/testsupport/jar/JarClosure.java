@@ -35,8 +35,9 @@ import java.util.zip.ZipFile;
 public final class JarClosure {
     /** Optional dependencies of what we ship, each reached only on a path we never take. */
     static final List<String> ABSENT_LIBRARIES = List.of(
-            // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (lambda-support excludes them)
-            "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/",
+            // Powertools' aspects, JMESPath correlation id, JSON arguments and JSON parameters (lambda-support excludes them);
+            // jackson-core only in the signature of its logging's writeTree, for jackson-databind's nodes
+            "org/aspectj/", "io/burt/jmespath/", "com/fasterxml/jackson/databind/", "com/fasterxml/jackson/core/",
             "software/amazon/lambda/powertools/utilities/",
             // Powertools' default metrics provider, replaced by ServiceMetrics before anything asks for it
             "software/amazon/cloudwatchlogs/",
