@@ -98,7 +98,7 @@ class StartLambdaEndToEndTest {
         // The call's request id is the invocation's, in Lambda's lines and in the handler's own.
         String requestId = response.responseMetadata().requestId();
         assertTrue(log.contains("\"function_request_id\":\"" + requestId + "\""), log);
-        assertTrue(log.contains("GET /customers/{customerId}"), "the handler's own log line: " + log);
+        assertTrue(log.contains("\"Route\":\"/customers/{customerId}\""), "the handler's own line, its metric line: " + log);
         // The last line is the REPORT: the Tail holds the invocation's lines up to it, and the server log too.
         assertTrue(log.endsWith("\t\n"), log);
         boolean cold = log.contains("Init Duration: ");
