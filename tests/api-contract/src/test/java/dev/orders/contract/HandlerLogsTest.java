@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.fasterxml.jackson.jr.ob.JSON;
 import dev.orders.dynamodb.support.Fixture;
 import dev.orders.http.support.Api;
 import dev.orders.http.support.SampleEvents;
@@ -16,6 +15,7 @@ import dev.orders.lambda.logging.PowertoolsLogLevels;
 import dev.orders.localaws.dynamodb.LocalDynamoDb;
 import dev.orders.testsupport.DynamoDbExtension;
 import dev.orders.testsupport.TestTable;
+import dev.orders.testsupport.lambda.EmfOutput;
 import dev.orders.wiring.Services;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -130,14 +130,10 @@ class HandlerLogsTest {
 
     /** The one metric line counting the request. */
     private static Map<String, Object> requestsMetric(Run run) {
-        List<String> lines = run.output().lines().filter(line -> line.startsWith("{\"_aws\"") && line.contains("\"Requests\""))
-                .toList();
-        assertEquals(1, lines.size(), run.output());
-        try {
-            return JSON.std.mapFrom(lines.get(0));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        List<Map<String, Object>> documents = EmfOutput.documents(run.output()).stream()
+                .filter(document -> document.containsKey("Requests")).toList();
+        assertEquals(1, documents.size(), run.output());
+        return documents.get(0);
     }
 
     private static void assertNoSecret(Run run) {

@@ -78,8 +78,8 @@ public abstract class FunctionJarContract {
         String output = stdout(() -> samples.assertAnswered(scene, table, server));
 
         assertFalse(output.contains(" answered "), output);
-        Map<String, Object> metric = JSON.std.mapFrom(output.lines().filter(l -> l.startsWith("{\"_aws\"")
-                && l.contains("\"Requests\"")).findFirst().orElseThrow(() -> new AssertionError("no metric line in:\n" + output)));
+        Map<String, Object> metric = EmfOutput.documents(output).stream().filter(d -> d.containsKey("Requests"))
+                .findFirst().orElseThrow(() -> new AssertionError("no metric line in:\n" + output));
         assertEquals(scene.status(), metric.get("status"), output);
         assertEquals(SampleEvents.load(scene.sample()).getRequestContext().getRequestId(), metric.get("correlation_id"));
         assertEquals("shaded-jar-request", metric.get("function_request_id"));

@@ -29,8 +29,13 @@ public final class EmfOutput {
         } finally {
             System.setOut(original);
         }
+        return documents(captured.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The documents among the lines of {@code output}, in the order written; its other lines left out. */
+    public static List<Map<String, Object>> documents(String output) {
         List<Map<String, Object>> documents = new ArrayList<>();
-        for (String line : captured.toString(StandardCharsets.UTF_8).split("\n")) {
+        for (String line : output.split("\n")) {
             if (line.startsWith("{\"_aws\"")) {
                 try {
                     documents.add(JSON.std.mapFrom(line));
