@@ -43,7 +43,7 @@ final class CostReport {
         return bill(usage).values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    void write(Report report, OrderCost.Life paid, OrderCost.Life expired, OrderCost.Life emptySweep,
+    void write(Report report, OrderLife paid, OrderLife expired, OrderLife emptySweep,
                OrderCost.Lives lives, Map<String, Integer> secretCalls, Set<String> metrics) {
         Usage paidOrder = paid.usage();
         Usage expiredOrder = expired.usage();
@@ -108,7 +108,7 @@ final class CostReport {
     }
 
     /** Each route or trigger's part of the bill, over both lives in the mix. */
-    private void byRoute(Report report, OrderCost.Life paid, OrderCost.Life expired, Usage mix) {
+    private void byRoute(Report report, OrderLife paid, OrderLife expired, Usage mix) {
         Map<String, Usage> paidRoutes = byServed(paid);
         Map<String, Usage> expiredRoutes = byServed(expired);
         Set<String> routes = new LinkedHashSet<>(paidRoutes.keySet());
@@ -128,22 +128,22 @@ final class CostReport {
                 "USD a month at 1,000,000 orders", "share"), rows);
     }
 
-    private static Map<String, Usage> byServed(OrderCost.Life life) {
+    private static Map<String, Usage> byServed(OrderLife life) {
         Map<String, Usage> byServed = new LinkedHashMap<>();
         life.lines().forEach(line -> byServed.merge(line.served(), line.usage(), Usage::plus));
         return byServed;
     }
 
-    private void byStep(Report report, String life, List<OrderCost.Line> lines) {
+    private void byStep(Report report, String life, List<OrderLife.Line> lines) {
         List<List<String>> rows = new ArrayList<>();
-        for (OrderCost.Line line : lines) {
+        for (OrderLife.Line line : lines) {
             Usage u = line.usage();
             rows.add(List.of(line.step(), line.served().contains("→") ? line.served() : "`" + line.served() + "`", Report.num(u.invocations()),
                     String.format(Locale.ROOT, "%.1f", u.billedMillis()), Report.num(u.reads()), units(u.writeUnits()),
                     String.format(Locale.ROOT, "%,.0f", u.logged()), Report.num(u.events()),
                     usd(total(u) * 1000)));
         }
-        Usage all = lines.stream().map(OrderCost.Line::usage).reduce(Usage.NONE, Usage::plus);
+        Usage all = lines.stream().map(OrderLife.Line::usage).reduce(Usage.NONE, Usage::plus);
         rows.add(List.of("**" + life.toLowerCase(Locale.ROOT) + " order**", "", Report.num(all.invocations()),
                 String.format(Locale.ROOT, "%.1f", all.billedMillis()), Report.num(all.reads()), units(all.writeUnits()),
                 String.format(Locale.ROOT, "%,.0f", all.logged()), Report.num(all.events()), bold(usd(total(all) * 1000))));
@@ -153,7 +153,7 @@ final class CostReport {
     }
 
     /** Measured writes beside the floor of {@link WriteFloor}, and the bill were they at it. */
-    private void floor(Report report, OrderCost.Life paid, OrderCost.Life expired, Usage mix) {
+    private void floor(Report report, OrderLife paid, OrderLife expired, Usage mix) {
         Usage paidUsage = paid.usage();
         Usage expiredUsage = expired.usage();
         WriteFloor mixFloor = paid.floor().times(OrderCost.PAID_SHARE).plus(expired.floor().times(1 - OrderCost.PAID_SHARE));

@@ -34,8 +34,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
@@ -68,7 +66,6 @@ final class MeteredFunctions implements AutoCloseable {
 
     private static final Set<String> READS = Set.of("GetItem", "Query", "BatchGetItem", "Scan", "TransactGetItems");
     private static final int HTTP_API_METERED_BYTES = 512 * 1024;
-    private static final Pattern CONTEXT_VARIABLE = Pattern.compile("\\$context\\.([A-Za-z.]+)");
     private static final String SOURCE_IP = "203.0.113.10";
     private static final String STACK = "order-service";
     /** Of CloudFormation's random suffix of a function's name, only the length matters here. */
@@ -83,7 +80,7 @@ final class MeteredFunctions implements AutoCloseable {
     private final CapacityMeter meter = new CapacityMeter();
     private final DynamoDbClient client;
     private final HttpApiEvents.Routes routes;
-    private final String accessLogFormat;
+    private final AccessLogFormat accessLog;
     private final LogOutput logs = new LogOutput();
     private final PrintStream console = System.out;
     private final ReentrantLock oneAtATime = new ReentrantLock();
@@ -99,7 +96,7 @@ final class MeteredFunctions implements AutoCloseable {
         this.client = clients.overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(meter)
                 .build()).build();
         this.routes = new HttpApiEvents.Routes(template);
-        this.accessLogFormat = accessLogFormat(template);
+        this.accessLog = AccessLogFormat.of(template);
         this.services = services(Clock.systemUTC());
         System.setOut(new PrintStream(logs, true, StandardCharsets.UTF_8));
     }
@@ -153,7 +150,7 @@ final class MeteredFunctions implements AutoCloseable {
                     "requestTime", requestContext.get("time"));
             int bytes = requestBody.length + (answerBody == null ? 0 : answerBody.getBytes(StandardCharsets.UTF_8).length);
             return new Usage(0, 0, Map.of(), Map.of(), Map.of(), Math.max(1, Math.ceil((double) bytes / HTTP_API_METERED_BYTES)),
-                    0, 0, Map.of(Usage.ACCESS_LOG, (double) accessLogLine(values).getBytes(StandardCharsets.UTF_8).length));
+                    0, 0, Map.of(Usage.ACCESS_LOG, (double) accessLog.line(values).getBytes(StandardCharsets.UTF_8).length));
         });
         Map<String, Object> response = json(answered);
         String responseBody = (String) response.get("body");
@@ -270,27 +267,6 @@ final class MeteredFunctions implements AutoCloseable {
         return architectures instanceof List<?> list && !list.isEmpty() ? String.valueOf(list.get(0)) : "x86_64";
     }
 
-    /** The HTTP API's access log format (its AccessLogSettings), empty without one. */
-    @SuppressWarnings("unchecked")
-    private static String accessLogFormat(SamTemplate template) {
-        Map<String, Object> resources = (Map<String, Object>) template.root().get("Resources");
-        return resources.values().stream().map(resource -> (Map<String, Object>) resource)
-                .filter(resource -> "AWS::Serverless::HttpApi".equals(resource.get("Type")))
-                .map(resource -> (Map<String, Object>) resource.get("Properties"))
-                .map(properties -> (Map<String, Object>) properties.getOrDefault("AccessLogSettings", Map.of()))
-                .map(settings -> (String) settings.getOrDefault("Format", "")).findFirst().orElse("");
-    }
-
-    /** The access log's line of a request: its format's {@code $context} variables valued, "-" where none is. */
-    private String accessLogLine(Map<String, String> values) {
-        Matcher variable = CONTEXT_VARIABLE.matcher(accessLogFormat);
-        StringBuilder line = new StringBuilder();
-        while (variable.find()) {
-            variable.appendReplacement(line, Matcher.quoteReplacement(values.getOrDefault(variable.group(1), "-")));
-        }
-        return variable.appendTail(line).toString();
-    }
-
     private PaymentWebhookFunction.Secrets webhookSecrets() {
         return new PaymentWebhookFunction.Secrets(secret(PaymentWebhookFunction.WEBHOOK_SECRET, WEBHOOK_SECRET_ID),
                 secret(PaymentWebhookFunction.STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_SECRET_ID));
@@ -317,34 +293,5 @@ final class MeteredFunctions implements AutoCloseable {
     public void close() {
         System.setOut(console);
         client.close();
-    }
-
-    /**
-     * Secrets Manager as a function instance reads it through Powertools' cache: each secret's value kept
-     * {@link SecretSource#MAX_AGE}, each read past that one GetSecretValue, counted.
-     */
-    private static final class MeteredSecrets implements SecretSource.SecretStore {
-        private final Map<String, String> values;
-        private final Map<String, Instant> readAt = new HashMap<>();
-        private final Map<String, Integer> calls = new TreeMap<>();
-
-        MeteredSecrets(Map<String, String> values) {
-            this.values = values;
-        }
-
-        @Override
-        public synchronized String read(String id) {
-            Instant now = Instant.now();
-            Instant last = readAt.get(id);
-            if (last == null || !now.isBefore(last.plus(SecretSource.MAX_AGE))) {
-                readAt.put(id, now);
-                calls.merge(id, 1, Integer::sum);
-            }
-            return values.get(id);
-        }
-
-        synchronized Map<String, Integer> calls() {
-            return Map.copyOf(calls);
-        }
     }
 }

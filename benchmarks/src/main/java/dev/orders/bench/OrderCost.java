@@ -28,16 +28,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-import software.amazon.awssdk.services.eventbridge.model.PutEventsRequest;
-import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 
 /**
  * Section 11: what AWS would bill for an order, by service and by route. Two lives, each run against the engine through
@@ -48,33 +42,6 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 final class OrderCost {
     /** Orders of each life run to warm the functions up (not counted), then measured (their mean is reported). */
     record Lives(int warmUp, int measured) {
-    }
-
-    /** One line of an order's life: a step, what served it (a route, the stream, the schedule) and what it used. */
-    record Line(String step, String served, Usage usage) {
-    }
-
-    /** An order's life: its lines, the publication of its events last, and the writes it could not have avoided. */
-    record Life(List<Line> lines, WriteFloor floor) {
-        Usage usage() {
-            return lines.stream().map(Line::usage).reduce(Usage.NONE, Usage::plus);
-        }
-
-        /** Each line's mean over {@code lives}, which ran the same steps in the same order. */
-        static Life mean(List<Life> lives) {
-            Map<String, Line> sums = new LinkedHashMap<>();
-            WriteFloor floor = WriteFloor.NONE;
-            for (Life life : lives) {
-                for (Line line : life.lines()) {
-                    sums.merge(line.step() + "\n" + line.served(), line,
-                            (a, b) -> new Line(a.step(), a.served(), a.usage().plus(b.usage())));
-                }
-                floor = floor.plus(life.floor());
-            }
-            double share = 1.0 / lives.size();
-            return new Life(sums.values().stream().map(line -> new Line(line.step(), line.served(),
-                    line.usage().times(share))).toList(), floor.times(share));
-        }
     }
 
     /** The share of orders that are paid; the others expire unpaid. */
@@ -123,9 +90,9 @@ final class OrderCost {
         PutEventsMeter putEvents = new PutEventsMeter();
         SamTemplate.Function publisher = template.function("PublishEventsFunction").orElseThrow();
         String source = template.parameterValue("EventSource").orElseThrow();
-        List<Life> paid = new ArrayList<>();
-        List<Life> expired = new ArrayList<>();
-        List<Life> emptySweeps = new ArrayList<>();
+        List<OrderLife> paid = new ArrayList<>();
+        List<OrderLife> expired = new ArrayList<>();
+        List<OrderLife> emptySweeps = new ArrayList<>();
         Map<String, Integer> secretCalls;
         Set<String> metrics;
         try (MeteredFunctions functions = new MeteredFunctions(dynamo.clientBuilder(), table, template);
@@ -141,8 +108,8 @@ final class OrderCost {
                      .start()) {
             OrderCost cost = new OrderCost(fx, functions, published, template);
             for (int i = 0; i < lives.warmUp() + lives.measured(); i++) {
-                Life paidLife = cost.paidLife();
-                Life expiredLife = cost.expiredLife();
+                OrderLife paidLife = cost.paidLife();
+                OrderLife expiredLife = cost.expiredLife();
                 if (i >= lives.warmUp()) {
                     paid.add(paidLife);
                     expired.add(expiredLife);
@@ -154,12 +121,12 @@ final class OrderCost {
             secretCalls = functions.secretCalls();
             metrics = functions.metrics();
         }
-        new CostReport(AwsPrices.load(), template).write(report, Life.mean(paid), Life.mean(expired),
-                Life.mean(emptySweeps), lives, secretCalls, metrics);
+        new CostReport(AwsPrices.load(), template).write(report, OrderLife.mean(paid), OrderLife.mean(expired),
+                OrderLife.mean(emptySweeps), lives, secretCalls, metrics);
     }
 
     /** Created with lines, a line added and removed, checked out, captured, read, picked and shipped, refunded in part. */
-    private Life paidLife() throws Exception {
+    private OrderLife paidLife() throws Exception {
         Steps steps = new Steps();
         MeteredFunctions.Answer created = steps.api("create with 2 lines", "POST", "/customers/" + CUSTOMER + "/orders",
                 Map.of("idempotency-key", UUID.randomUUID().toString()), ORDER_LINES, customer());
@@ -186,7 +153,7 @@ final class OrderCost {
     }
 
     /** Created with lines, checked out, never paid: closed by the payment window's sweep. */
-    private Life expiredLife() throws Exception {
+    private OrderLife expiredLife() throws Exception {
         Steps steps = new Steps();
         steps.api("create with 2 lines", "POST", "/customers/" + CUSTOMER + "/orders",
                 Map.of("idempotency-key", UUID.randomUUID().toString()), ORDER_LINES, customer());
@@ -202,7 +169,7 @@ final class OrderCost {
     }
 
     /** A run of the schedule that finds no order due, as every minute's is but the one that closes an order. */
-    private Life emptySweep() throws Exception {
+    private OrderLife emptySweep() throws Exception {
         Steps steps = new Steps();
         ExpireOrdersFunction onTime = new ExpireOrdersFunction(functions.services(Clock.systemUTC()),
                 Map.of(ExpireOrdersFunction.PAYMENT_WINDOW_MINUTES, window));
@@ -220,7 +187,7 @@ final class OrderCost {
 
     /** The steps of one order's life, each followed by the publication of the events it wrote. */
     private final class Steps {
-        private final List<Line> lines = new ArrayList<>();
+        private final List<OrderLife.Line> lines = new ArrayList<>();
         private Usage publishing = Usage.NONE;
         /** The order, once created. */
         String order;
@@ -264,19 +231,19 @@ final class OrderCost {
                 if (invocation.served().equals(STREAM)) {
                     publishing = publishing.plus(invocation.usage());
                 } else {
-                    lines.add(new Line(step, invocation.served(), invocation.usage()));
+                    lines.add(new OrderLife.Line(step, invocation.served(), invocation.usage()));
                 }
             }
         }
 
         /** The steps' lines, then the publication of all their events, and the floor of the order they made. */
-        Life life() {
-            List<Line> all = new ArrayList<>(lines);
+        OrderLife life() {
+            List<OrderLife.Line> all = new ArrayList<>(lines);
             if (order == null) {
-                return new Life(all, WriteFloor.NONE);
+                return new OrderLife(all, WriteFloor.NONE);
             }
-            all.add(new Line(PUBLISHED, STREAM, publishing));
-            return new Life(all, WriteFloor.of(fx.partition("ORDER#" + order)));
+            all.add(new OrderLife.Line(PUBLISHED, STREAM, publishing));
+            return new OrderLife(all, WriteFloor.of(fx.partition("ORDER#" + order)));
         }
     }
 
@@ -328,39 +295,5 @@ final class OrderCost {
                 "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Example", "client_id", "order-service",
                 "scope", scope, "token_use", "access", "iat", Long.toString(now), "exp", Long.toString(now + 3600)),
                 List.of(scope)));
-    }
-
-    /**
-     * The entries the publisher puts on the bus, each as EventBridge bills it: one event a 64 KB chunk of its size as
-     * EventBridge counts it (Time 14 bytes, Source, DetailType, Detail and each resource, UTF-8).
-     */
-    private static final class PutEventsMeter implements ExecutionInterceptor {
-        private static final int CHUNK = 64 * 1024;
-        private double events;
-        private double bytes;
-
-        @Override
-        public synchronized void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-            SdkRequest request = context.request();
-            if (request instanceof PutEventsRequest put) {
-                for (PutEventsRequestEntry entry : put.entries()) {
-                    long size = (entry.time() == null ? 0 : 14) + utf8(entry.source()) + utf8(entry.detailType())
-                            + utf8(entry.detail()) + entry.resources().stream().mapToLong(PutEventsMeter::utf8).sum();
-                    events += Math.max(1, Math.ceil((double) size / CHUNK));
-                    bytes += size;
-                }
-            }
-        }
-
-        synchronized Usage take() {
-            Usage usage = new Usage(0, 0, Map.of(), Map.of(), Map.of(), 0, events, bytes, Map.of());
-            events = 0;
-            bytes = 0;
-            return usage;
-        }
-
-        private static long utf8(String text) {
-            return text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length;
-        }
     }
 }
